@@ -1,0 +1,3 @@
+from hashbench.cli import main
+
+raise SystemExit(main())

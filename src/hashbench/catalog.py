@@ -1,0 +1,114 @@
+"""The algorithm catalog (catalog/algorithms.toml) and parameter validation.
+
+Every case is validated here before anything runs; a message names the parameter, the
+value and the valid range.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from hashbench import paths
+from hashbench.errors import UsageError
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    name: str
+    kind: str  # "password" or "digest"
+    family: str
+    params: dict[str, dict[str, Any]]
+    length: dict[str, int] | None
+    salt: dict[str, int] | None
+    output_bytes: int | None
+
+    def defaults(self) -> dict[str, int]:
+        return {k: spec["default"] for k, spec in self.params.items()}
+
+
+@cache
+def algorithms() -> dict[str, Algorithm]:
+    with open(paths.catalog_dir() / "algorithms.toml", "rb") as f:
+        data = tomllib.load(f)
+    return {
+        name: Algorithm(
+            name=name,
+            kind=spec["kind"],
+            family=spec.get("family", name),
+            params=spec.get("params", {}),
+            length=spec.get("length"),
+            salt=spec.get("salt"),
+            output_bytes=spec.get("output_bytes"),
+        )
+        for name, spec in data.items()
+    }
+
+
+def algorithm(name: str) -> Algorithm:
+    known = algorithms()
+    if name not in known:
+        raise UsageError(f"unknown algorithm {name!r}; known: {', '.join(known)}")
+    return known[name]
+
+
+def _range_text(spec: dict[str, Any]) -> str:
+    if "choices" in spec:
+        return "one of " + ", ".join(str(c) for c in spec["choices"])
+    text = f"{spec['min']}–{spec['max']}" if "max" in spec else f">= {spec['min']}"
+    if spec.get("power_of_two"):
+        text += ", a power of two"
+    return text
+
+
+def validate(name: str, params: dict[str, Any], length: int | None = None,
+             salt_len: int | None = None) -> dict[str, int]:
+    """Return the full parameter set (defaults filled in) or raise UsageError."""
+    alg = algorithm(name)
+    unknown = sorted(set(params) - set(alg.params))
+    if unknown:
+        allowed = ", ".join(alg.params) or "none"
+        raise UsageError(f"{name}: unknown parameter(s) {', '.join(unknown)}; allowed: {allowed}")
+    full = {**alg.defaults(), **params}
+    for key, value in full.items():
+        spec = alg.params[key]
+        where = f"{name}: parameter {key}={value!r}"
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise UsageError(f"{where} must be an integer ({_range_text(spec)})")
+        if "choices" in spec and value not in spec["choices"]:
+            raise UsageError(f"{where} out of range: {_range_text(spec)}")
+        if value < spec.get("min", value) or value > spec.get("max", value):
+            raise UsageError(f"{where} out of range: {_range_text(spec)}")
+        if spec.get("power_of_two") and value & (value - 1):
+            raise UsageError(f"{where} out of range: {_range_text(spec)}")
+        rule = spec.get("min_per")
+        if rule and value < rule["factor"] * full[rule["param"]]:
+            other = full[rule["param"]]
+            raise UsageError(
+                f"{where} out of range: must be >= {rule['factor']}·{rule['param']}"
+                f" = {rule['factor'] * other} ({rule['param']}={other})"
+            )
+    if length is not None and alg.length is not None:
+        lo, hi = alg.length["min"], alg.length["max"]
+        if not lo <= length <= hi:
+            raise UsageError(f"{name}: output length {length} out of range: {lo}–{hi} bytes")
+    if salt_len is not None and alg.salt is not None:
+        lo, hi = alg.salt.get("min", 0), alg.salt.get("max", 1 << 30)
+        if not lo <= salt_len <= hi:
+            raise UsageError(f"{name}: salt of {salt_len} bytes out of range: {lo}–{hi} bytes")
+    return full
+
+
+def memory_bytes(name: str, params: dict[str, int]) -> int:
+    """Memory the algorithm itself needs at these parameters (0 where negligible)."""
+    family = algorithm(name).family
+    if family == "argon2":
+        return params["m"] * 1024
+    if family == "scrypt":
+        return 128 * params["r"] * params["n"] + 128 * params["r"] * params["p"]
+    if family == "yescrypt":
+        # libxcrypt's count c gives N = 2^(c+9)... r = 32 at its defaults; 128·r·N bytes.
+        return 128 * 32 * (1 << (params["cost"] + 9))
+    return 0

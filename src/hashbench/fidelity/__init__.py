@@ -1,0 +1,1 @@
+"""Fidelity: known-answer vectors and checks of what a library really computed."""

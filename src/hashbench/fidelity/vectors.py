@@ -1,0 +1,74 @@
+"""Known-answer vectors from vectors/<algorithm>.json; every vector names its source.
+
+Byte fields are hex (`password`, `salt`, `input`, `secret`, `ad`) or text for readability
+(`password_text`, `salt_text`, `input_text`, with `repeat` to repeat the input).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from hashbench import paths
+
+
+@dataclass(frozen=True)
+class Vector:
+    algorithm: str
+    source: str
+    input: bytes | None = None
+    password: bytes | None = None
+    salt: bytes | None = None
+    secret: bytes | None = None
+    ad: bytes | None = None
+    params: dict[str, int] = field(default_factory=dict)
+    length: int | None = None
+    output: str | None = None
+    encoded: str | None = None
+
+    def label(self) -> str:
+        what = self.input if self.input is not None else self.password
+        shown = (what or b"")[:12]
+        more = "…" if what and len(what) > 12 else ""
+        params = ",".join(f"{k}={v}" for k, v in self.params.items())
+        return f"{self.algorithm}[{shown!r}{more}{' ' + params if params else ''}]"
+
+
+def _bytes(raw: dict[str, Any], name: str) -> bytes | None:
+    if name in raw:
+        data = bytes.fromhex(raw[name])
+    elif f"{name}_text" in raw:
+        data = raw[f"{name}_text"].encode()
+    else:
+        return None
+    return data * int(raw.get("repeat", 1)) if name == "input" else data
+
+
+@cache
+def load(algorithm: str) -> tuple[Vector, ...]:
+    path = paths.vectors_dir() / f"{algorithm}.json"
+    if not path.exists():
+        return ()
+    data = json.loads(path.read_text())
+    return tuple(
+        Vector(
+            algorithm=algorithm,
+            source=raw["source"],
+            input=_bytes(raw, "input"),
+            password=_bytes(raw, "password"),
+            salt=_bytes(raw, "salt"),
+            secret=_bytes(raw, "secret"),
+            ad=_bytes(raw, "ad"),
+            params=dict(raw.get("params", {})),
+            length=raw.get("length"),
+            output=raw.get("output"),
+            encoded=raw.get("encoded"),
+        )
+        for raw in data["vectors"]
+    )
+
+
+def algorithms() -> list[str]:
+    return sorted(p.stem for p in paths.vectors_dir().glob("*.json"))

@@ -1,0 +1,40 @@
+"""Build every runner whose toolchain is present; skip the others with a clear line."""
+
+from __future__ import annotations
+
+import subprocess
+import time
+
+from rich.console import Console
+
+from hashbench import paths
+from hashbench.runner.manifest import Manifest, load_all
+
+
+def build_one(manifest: Manifest, console: Console) -> bool:
+    problem = manifest.toolchain_problem()
+    if problem:
+        console.print(f"[yellow]skip[/] runner {manifest.name}: {problem}")
+        return False
+    start = time.monotonic()
+    proc = subprocess.run(manifest.build, cwd=paths.root(), capture_output=True, text=True)
+    took = time.monotonic() - start
+    if proc.returncode != 0:
+        tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
+        console.print(f"[red]fail[/] runner {manifest.name}: `{' '.join(manifest.build)}` "
+                      f"exited {proc.returncode}\n{tail}")
+        return False
+    console.print(f"[green]ok[/]   runner {manifest.name} built ({took:.1f} s)")
+    return True
+
+
+def build_all(names: list[str] | None = None, console: Console | None = None) -> int:
+    """Return the number of runners that failed to build (skips are not failures)."""
+    console = console or Console(stderr=True)
+    failed = 0
+    for manifest in load_all():
+        if names and manifest.name not in names:
+            continue
+        if not build_one(manifest, console) and manifest.toolchain_problem() is None:
+            failed += 1
+    return failed

@@ -1,0 +1,79 @@
+"""Runner manifests: runners/<name>/runner.toml. The orchestrator never names a language."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hashbench import paths
+from hashbench.errors import UsageError
+
+
+@dataclass(frozen=True)
+class Manifest:
+    name: str
+    language: str
+    description: str
+    check: list[str]
+    build: list[str]
+    launch: list[str]
+    artifact: str | None
+    apt: list[str] = field(default_factory=list)
+    install_hint: str = ""
+    timeout_s: float = 120.0
+    folder: Path = Path()
+
+    def toolchain_problem(self) -> str | None:
+        """None if the toolchain check passes, else what is missing and how to get it."""
+        exe = self.check[0]
+        if shutil.which(exe) is None and not (paths.root() / exe).exists():
+            return f"{exe} not found; {self.install_hint or 'install the toolchain'}"
+        try:
+            subprocess.run(
+                self.check, cwd=paths.root(), capture_output=True, timeout=60, check=True
+            )
+        except (OSError, subprocess.SubprocessError) as exc:
+            return f"`{' '.join(self.check)}` failed ({exc}); {self.install_hint}"
+        return None
+
+    def is_built(self) -> bool:
+        return self.artifact is None or (paths.root() / self.artifact).exists()
+
+
+def _load(path: Path) -> Manifest:
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except tomllib.TOMLDecodeError as exc:
+        raise UsageError(f"{path}: malformed TOML: {exc}") from exc
+    missing = [k for k in ("name", "check", "build", "launch") if k not in data]
+    if missing:
+        raise UsageError(f"{path}: missing key(s) {', '.join(missing)}")
+    return Manifest(
+        name=data["name"],
+        language=data.get("language", data["name"]),
+        description=data.get("description", ""),
+        check=list(data["check"]),
+        build=list(data["build"]),
+        launch=list(data["launch"]),
+        artifact=data.get("artifact"),
+        apt=list(data.get("apt", [])),
+        install_hint=data.get("install_hint", ""),
+        timeout_s=float(data.get("timeout_s", 120)),
+        folder=path.parent,
+    )
+
+
+def load_all(directory: Path | None = None) -> list[Manifest]:
+    directory = directory or paths.runners_dir()
+    return [_load(p) for p in sorted(directory.glob("*/runner.toml"))]
+
+
+def by_name(name: str) -> Manifest:
+    manifests = {m.name: m for m in load_all()}
+    if name not in manifests:
+        raise UsageError(f"unknown runner {name!r}; known: {', '.join(sorted(manifests))}")
+    return manifests[name]

@@ -1,0 +1,59 @@
+"""Shared fixtures: the runners under runners/, started once per test module."""
+
+from __future__ import annotations
+
+import pytest
+
+from hashbench.runner.client import RunnerClient
+from hashbench.runner.manifest import Manifest, load_all
+
+MANIFESTS = load_all()
+
+# Cheap parameters for hash/verify round trips in tests (not for benchmarks).
+SMOKE_PARAMS = {
+    "argon2id": {"m": 256, "t": 1, "p": 1},
+    "argon2i": {"m": 256, "t": 1, "p": 1},
+    "argon2d": {"m": 256, "t": 1, "p": 1},
+    "scrypt": {"n": 1024, "r": 8, "p": 1},
+    "bcrypt": {"cost": 4},
+    "pbkdf2-sha1": {"iterations": 1000},
+    "pbkdf2-sha256": {"iterations": 1000},
+    "pbkdf2-sha512": {"iterations": 1000},
+    "yescrypt": {"cost": 1},
+    "sha512crypt": {"rounds": 1000},
+}
+
+# Parameters every runner must refuse with an error reply (and not crash).
+OUT_OF_RANGE = {
+    "bcrypt": {"cost": 3},
+    "argon2id": {"m": 8, "t": 1, "p": 4},
+    "argon2i": {"m": 8, "t": 0, "p": 1},
+    "argon2d": {"m": 8, "t": 1, "p": 4},
+    "scrypt": {"n": 1000, "r": 8, "p": 1},
+    "pbkdf2-sha256": {"iterations": 0},
+    "pbkdf2-sha512": {"iterations": 0},
+    "pbkdf2-sha1": {"iterations": 0},
+    "yescrypt": {"cost": 0},
+    "sha512crypt": {"rounds": 10},
+}
+
+
+def runner_unavailable(manifest: Manifest) -> str | None:
+    problem = manifest.toolchain_problem()
+    if problem:
+        return f"runner {manifest.name} skipped: {problem}"
+    if not manifest.is_built():
+        return f"runner {manifest.name} skipped: not built (run `make setup`)"
+    return None
+
+
+@pytest.fixture(scope="module", params=MANIFESTS, ids=[m.name for m in MANIFESTS])
+def runner(request: pytest.FixtureRequest):
+    manifest: Manifest = request.param
+    why = runner_unavailable(manifest)
+    if why:
+        pytest.skip(why)
+    client = RunnerClient(manifest)
+    client.start()
+    yield client
+    client.kill()

@@ -1,0 +1,181 @@
+"""Runner protocol v1 conformance (docs/protocol.md): every runner must pass these."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from conftest import OUT_OF_RANGE, SMOKE_PARAMS
+
+from hashbench import catalog
+from hashbench.fidelity import vectors
+from hashbench.runner.client import RunnerClient, RunnerError
+
+OPS = {"derive", "hash", "verify", "digest", "bench"}
+ERROR_KINDS = {"protocol", "unsupported", "invalid_params", "invalid_input", "library_error"}
+
+
+def impls(client: RunnerClient, op: str | None = None):
+    for impl in client.hello["implementations"]:
+        if op is None or op in impl["ops"]:
+            yield impl
+
+
+def assert_error(reply: dict, kinds: set[str] = ERROR_KINDS) -> None:
+    assert "error" in reply, f"expected an error reply, got {reply}"
+    assert reply["error"]["kind"] in kinds, reply
+    assert isinstance(reply["error"]["message"], str) and reply["error"]["message"]
+
+
+def test_hello(runner: RunnerClient):
+    hello = runner.hello
+    assert hello["runner"] == runner.manifest.name
+    assert isinstance(hello["runtime"], str) and hello["runtime"]
+    assert hello["timer"]["resolution_ns"] > 0
+    ids = [i["id"] for i in hello["implementations"]]
+    assert ids and len(ids) == len(set(ids))
+    known = catalog.algorithms()
+    for impl in hello["implementations"]:
+        assert impl["id"].startswith(runner.manifest.name + "/")
+        assert impl["library"] and impl["version"] and impl["backend"]
+        assert set(impl["algorithms"]) <= set(known), impl["algorithms"]
+        assert set(impl["ops"]) <= OPS
+        assert set(impl.get("modes", [])) <= {"oneshot", "new", "reset"}
+
+
+def test_vectors(runner: RunnerClient):
+    checked = 0
+    for impl in impls(runner):
+        for alg in impl["algorithms"]:
+            for vec in vectors.load(alg):
+                checked += _check_vector(runner, impl, vec)
+    assert checked > 0, "no vector applied to any implementation of this runner"
+
+
+def _check_vector(client: RunnerClient, impl: dict, vec: vectors.Vector) -> int:
+    ops, label = impl["ops"], f"{impl['id']} {vec.label()} ({vec.source})"
+    done = 0
+    if vec.input is not None and "digest" in ops:
+        out = client.call("digest", impl=impl["id"], alg=vec.algorithm, input=vec.input.hex())
+        assert out["output"] == vec.output, label
+        done += 1
+    if vec.output and vec.password is not None and "derive" in ops:
+        req = dict(impl=impl["id"], alg=vec.algorithm, password=vec.password.hex(),
+                   salt=vec.salt.hex(), params=vec.params, length=vec.length)
+        if vec.secret:
+            req.update(secret=vec.secret.hex(), ad=vec.ad.hex())
+        reply = client.call_raw("derive", **req)
+        if vec.secret and "error" in reply and reply["error"]["kind"] == "unsupported":
+            return done  # secret / associated data not expressible: not applicable
+        assert reply.get("output") == vec.output, f"{label}: {reply}"
+        done += 1
+    if vec.encoded and "verify" in ops:
+        reply = client.call_raw("verify", impl=impl["id"], alg=vec.algorithm,
+                                password=vec.password.hex(), encoded=vec.encoded)
+        if "error" in reply and reply["error"]["kind"] == "unsupported":
+            return done  # e.g. a $2y$ or v=16 string the library does not take
+        assert reply.get("valid") is True, f"{label}: {reply}"
+        wrong = client.call("verify", impl=impl["id"], alg=vec.algorithm,
+                            password=(vec.password + b"x").hex(), encoded=vec.encoded)
+        assert wrong["valid"] is False, label
+        done += 1
+    return done
+
+
+def test_hash_round_trip(runner: RunnerClient):
+    for impl in impls(runner, "hash"):
+        for alg in impl["algorithms"]:
+            if alg not in SMOKE_PARAMS:
+                continue
+            pw = b"correct horse battery staple".hex()
+            enc = runner.call("hash", impl=impl["id"], alg=alg, password=pw,
+                              params=SMOKE_PARAMS[alg])["encoded"]
+            assert isinstance(enc, str) and enc.startswith("$"), enc
+            if "verify" in impl["ops"]:
+                ok = runner.call("verify", impl=impl["id"], alg=alg, password=pw, encoded=enc)
+                assert ok["valid"] is True, (impl["id"], enc)
+                bad = runner.call("verify", impl=impl["id"], alg=alg, password="00", encoded=enc)
+                assert bad["valid"] is False, (impl["id"], enc)
+
+
+def test_errors_are_replies(runner: RunnerClient):
+    impl = next(impls(runner))
+    assert_error(runner.call_raw("frobnicate"), {"unsupported", "protocol"})
+    assert_error(runner.call_raw("digest", impl="nope/none", alg="sha256", input=""),
+                 {"unsupported"})
+    assert_error(runner.call_raw("digest", impl=impl["id"], alg="md4", input=""),
+                 {"unsupported"})
+    assert_error(runner.call_raw("hash", impl=impl["id"], alg="nonexistent", password=""),
+                 {"unsupported"})
+    for impl in impls(runner):
+        for alg in impl["algorithms"]:
+            if alg not in OUT_OF_RANGE:
+                continue
+            op = "hash" if "hash" in impl["ops"] else "derive"
+            if op not in impl["ops"]:
+                continue
+            reply = runner.call_raw(op, impl=impl["id"], alg=alg, password="70",
+                                    salt="00" * 16, params=OUT_OF_RANGE[alg], length=32)
+            assert_error(reply, {"invalid_params", "library_error", "unsupported"})
+    runner.send_raw(b'{"id": 5, "cmd": ')
+    reply = runner.read_reply()
+    assert_error(reply, {"protocol"})
+    assert reply.get("id") is None
+    assert len(runner.call("bench", op="noop", iters=10, samples=1)["samples_ns"]) == 1
+
+
+def _garbage(rng: random.Random) -> bytes:
+    choice = rng.randrange(4)
+    if choice == 0:
+        raw = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 80)))
+    elif choice == 1:
+        raw = rng.choice([b"[1,2,3]", b'"str"', b"42", b"null", b"{", b"}", b'{"id":}',
+                          b'{"cmd": 7}', b'{"id": "x", "cmd": ["a"]}', b'{"id": 1}'])
+    elif choice == 2:
+        raw = json.dumps({"id": rng.randrange(1000), "cmd": "bench", "iters": "many"}).encode()
+    else:
+        raw = bytes(rng.randrange(32, 127) for _ in range(rng.randrange(1, 200)))
+    raw = raw.replace(b"\n", b"#").replace(b"\r", b"#")
+    return raw if raw.strip() else b"#"
+
+
+def test_survives_garbage(runner: RunnerClient):
+    rng = random.Random(20261122)
+    lines = [_garbage(rng) for _ in range(1000)]
+    for line in lines:
+        runner.send_raw(line)
+    replies = [runner.read_reply(timeout=30) for _ in lines]
+    for line, reply in zip(lines, replies, strict=True):
+        assert "error" in reply, (line, reply)
+    assert len(runner.call("bench", op="noop", iters=10, samples=1)["samples_ns"]) == 1
+
+
+def test_bench_replies(runner: RunnerClient):
+    noop = runner.call("bench", op="noop", iters=1000, samples=5)
+    assert len(noop["samples_ns"]) == 5 and noop["iters"] == 1000
+    assert all(isinstance(s, int) and s >= 0 for s in noop["samples_ns"])
+    for impl in impls(runner, "bench"):
+        digests = [a for a in impl["algorithms"] if catalog.algorithm(a).kind == "digest"]
+        for alg in digests[:1]:
+            for mode in impl.get("modes", []):
+                r = runner.call("bench", impl=impl["id"], op="digest", alg=alg,
+                                input_size=1024, mode=mode, iters=10, samples=3)
+                assert len(r["samples_ns"]) == 3 and all(s > 0 for s in r["samples_ns"])
+        password = [a for a in impl["algorithms"] if a in SMOKE_PARAMS]
+        for alg in password[:1]:
+            op = next(o for o in ("hash", "derive") if o in impl["ops"])
+            r = runner.call("bench", impl=impl["id"], op=op, alg=alg, params=SMOKE_PARAMS[alg],
+                            password="70617373", salt="00" * 16, length=32, mode="oneshot",
+                            iters=1, samples=2)
+            assert len(r["samples_ns"]) == 2 and all(s > 0 for s in r["samples_ns"])
+    bad = runner.call_raw("bench", impl=next(impls(runner))["id"], op="digest", alg="md4",
+                          input_size=16, mode="oneshot", iters=1, samples=1)
+    assert_error(bad)
+
+
+def test_quit(runner: RunnerClient):
+    reply = runner.call("quit")
+    assert reply.get("ok") is True
+    assert runner._proc is not None
+    assert runner._proc.wait(timeout=10) == 0
