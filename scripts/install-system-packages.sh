@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 
 wanted=$(python3 - <<'PY'
 import glob, tomllib
-pkgs = set()
+pkgs = {line.strip() for line in open("scripts/system-packages.txt")
+        if line.strip() and not line.startswith("#")}
 for path in sorted(glob.glob("runners/*/runner.toml")):
     with open(path, "rb") as f:
         pkgs.update(tomllib.load(f).get("apt", []))

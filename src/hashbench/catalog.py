@@ -63,8 +63,9 @@ def _range_text(spec: dict[str, Any]) -> str:
     return text
 
 
-def validate(name: str, params: dict[str, Any], length: int | None = None,
-             salt_len: int | None = None) -> dict[str, int]:
+def validate(
+    name: str, params: dict[str, Any], length: int | None = None, salt_len: int | None = None
+) -> dict[str, int]:
     """Return the full parameter set (defaults filled in) or raise UsageError."""
     alg = algorithm(name)
     unknown = sorted(set(params) - set(alg.params))

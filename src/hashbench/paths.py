@@ -1,4 +1,4 @@
-"""Where the project's data lives: the repository root holds catalog/, vectors/, suites/, runners/."""
+"""Where the project data lives: the repository root holds catalog, vectors, suites, runners."""
 
 import os
 from pathlib import Path

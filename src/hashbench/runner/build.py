@@ -21,8 +21,10 @@ def build_one(manifest: Manifest, console: Console) -> bool:
     took = time.monotonic() - start
     if proc.returncode != 0:
         tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
-        console.print(f"[red]fail[/] runner {manifest.name}: `{' '.join(manifest.build)}` "
-                      f"exited {proc.returncode}\n{tail}")
+        console.print(
+            f"[red]fail[/] runner {manifest.name}: `{' '.join(manifest.build)}` "
+            f"exited {proc.returncode}\n{tail}"
+        )
         return False
     console.print(f"[green]ok[/]   runner {manifest.name} built ({took:.1f} s)")
     return True

@@ -65,9 +65,7 @@ class RunnerClient:
         except OSError as exc:
             raise RunnerFault("start", f"cannot launch {' '.join(launch)}: {exc}") from exc
         self._lines = queue.Queue()
-        threading.Thread(
-            target=_pump_stdout, args=(self._proc, self._lines), daemon=True
-        ).start()
+        threading.Thread(target=_pump_stdout, args=(self._proc, self._lines), daemon=True).start()
         threading.Thread(target=self._pump_stderr, args=(self._proc,), daemon=True).start()
         hello = self._read(self.start_timeout, expect_id=None)
         if hello.get("hello") != 1 or not isinstance(hello.get("implementations"), list):

@@ -1,0 +1,86 @@
+"""Check that what a benchmark timed is right for the parameters it claims.
+
+Each check returns (ok, method, detail). A case that fails a check is reported as
+unverified with the reason and never mixed into the results as a valid number.
+"""
+
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass
+
+from hashbench.fidelity import encoded as enc
+from hashbench.fidelity import reference
+
+
+@dataclass(frozen=True)
+class Verdict:
+    ok: bool
+    method: str
+    detail: str = ""
+
+    def to_dict(self) -> dict:
+        return {"ok": self.ok, "method": self.method, "detail": self.detail}
+
+
+def check_digest(alg: str, data: bytes, output: str | None) -> Verdict:
+    want = reference.digest(alg, data)
+    if want is None:
+        return Verdict(False, "none", f"no reference digest for {alg} here")
+    if output != want:
+        return Verdict(False, "reference", f"digest {_short(output)} != reference {_short(want)}")
+    return Verdict(True, "reference", f"matches {'hashlib' if alg != 'blake3' else 'blake3'}")
+
+
+def check_derive(
+    alg: str, password: bytes, salt: bytes, params: dict[str, int], length: int, output: str | None
+) -> Verdict:
+    want = reference.derive(alg, password, salt, params, length)
+    if want is None:
+        return Verdict(False, "none", f"no reference for {alg} derive here")
+    if output != want:
+        return Verdict(
+            False, "reference", f"output {_short(output)} != reference {_short(want)} at {params}"
+        )
+    return Verdict(True, "reference", "matches the reference output")
+
+
+def _phc_tag_len(encoded: str) -> int | None:
+    tag = encoded.rsplit("$", 1)[-1]
+    try:
+        return len(base64.b64decode(tag + "=" * (-len(tag) % 4)))
+    except ValueError:
+        return None
+
+
+def check_encoded(
+    alg: str, password: bytes, params: dict[str, int], length: int | None, encoded_str: str | None
+) -> Verdict:
+    """The encoded string must carry the asked parameters and verify independently."""
+    if not isinstance(encoded_str, str):
+        return Verdict(False, "none", "no encoded string in the reply")
+    info = enc.parse(encoded_str)
+    if info is None:
+        return Verdict(False, "none", f"cannot read parameters from {_short(encoded_str, 24)}")
+    if info.algorithm != alg:
+        return Verdict(False, "parse", f"encoded algorithm {info.algorithm}, asked {alg}")
+    wrong = {k: (v, params.get(k)) for k, v in info.params.items() if params.get(k) != v}
+    if wrong:
+        text = ", ".join(f"{k}={got} (asked {want})" for k, (got, want) in wrong.items())
+        return Verdict(False, "parse", f"library used other parameters: {text}")
+    if alg.startswith("argon2") and length is not None:
+        tag = _phc_tag_len(encoded_str)
+        if tag != length:
+            return Verdict(False, "parse", f"tag of {tag} bytes, asked {length}")
+    ok = reference.verify(alg, password, encoded_str)
+    if ok is None:
+        return Verdict(False, "parse", "parameters match, but no independent verifier here")
+    if not ok:
+        return Verdict(False, "reference", "the reference implementation rejects the hash")
+    return Verdict(True, "reference", "parameters match; verified by the reference")
+
+
+def _short(text: str | None, limit: int = 16) -> str:
+    if text is None:
+        return "None"
+    return text if len(text) <= limit else text[:limit] + "…"

@@ -1,0 +1,140 @@
+"""Independent reference computations, used to verify what every benchmark timed.
+
+Digests and PBKDF2/scrypt come from Python's hashlib (and the blake3 package); argon2 from
+the reference C library (libargon2) and modular-crypt strings from libxcrypt, both through
+ctypes. A function returns None when no reference is available here.
+"""
+
+from __future__ import annotations
+
+import base64
+import ctypes
+import ctypes.util
+import hashlib
+import hmac
+from functools import cache
+
+_HASHLIB = {
+    "md5": "md5",
+    "sha1": "sha1",
+    "sha256": "sha256",
+    "sha512": "sha512",
+    "sha3-256": "sha3_256",
+    "blake2b-512": "blake2b",
+    "blake2s-256": "blake2s",
+}
+_ARGON2_TYPES = {"argon2d": 0, "argon2i": 1, "argon2id": 2}
+
+
+@cache
+def pattern(size: int) -> bytes:
+    """The digest bench input: byte i is i mod 251 (BLAKE3's test-vector pattern)."""
+    return bytes(i % 251 for i in range(size))
+
+
+@cache
+def digest(alg: str, data: bytes) -> str | None:
+    if alg in _HASHLIB:
+        return hashlib.new(_HASHLIB[alg], data).hexdigest()
+    if alg == "blake3":
+        try:
+            import blake3  # type: ignore[import-not-found]
+        except ImportError:
+            return None
+        return blake3.blake3(data).hexdigest()
+    return None
+
+
+@cache
+def _lib(name: str) -> ctypes.CDLL | None:
+    path = ctypes.util.find_library(name)
+    return ctypes.CDLL(path) if path else None
+
+
+def derive(
+    alg: str, password: bytes, salt: bytes, params: dict[str, int], length: int
+) -> str | None:
+    return _derive(alg, password, salt, tuple(sorted(params.items())), length)
+
+
+@cache
+def _derive(
+    alg: str, password: bytes, salt: bytes, param_items: tuple[tuple[str, int], ...], length: int
+) -> str | None:
+    params = dict(param_items)
+    if alg.startswith("pbkdf2-"):
+        hash_name = alg.split("-", 1)[1]
+        return hashlib.pbkdf2_hmac(hash_name, password, salt, params["iterations"], length).hex()
+    if alg == "scrypt":
+        n, r, p = params["n"], params["r"], params["p"]
+        out = hashlib.scrypt(
+            password,
+            salt=salt,
+            n=n,
+            r=r,
+            p=p,
+            dklen=length,
+            maxmem=256 * r * n * p + 256 * 1024 * 1024,
+        )
+        return out.hex()
+    if alg in _ARGON2_TYPES:
+        lib = _lib("argon2")
+        if lib is None:
+            return None
+        out = ctypes.create_string_buffer(length)
+        rc = lib.argon2_hash(
+            ctypes.c_uint32(params["t"]),
+            ctypes.c_uint32(params["m"]),
+            ctypes.c_uint32(params["p"]),
+            password,
+            ctypes.c_size_t(len(password)),
+            salt,
+            ctypes.c_size_t(len(salt)),
+            out,
+            ctypes.c_size_t(length),
+            None,
+            ctypes.c_size_t(0),
+            ctypes.c_int(_ARGON2_TYPES[alg]),
+            ctypes.c_int(params.get("version", 19)),
+        )
+        return out.raw.hex() if rc == 0 else None
+    return None
+
+
+def _b64_nopad(text: str) -> bytes:
+    return base64.b64decode(text + "=" * (-len(text) % 4))
+
+
+def verify(alg: str, password: bytes, encoded: str) -> bool | None:
+    """Check an encoded string with an independent implementation; None if we have none."""
+    if alg in _ARGON2_TYPES and encoded.startswith(f"${alg}$"):
+        lib = _lib("argon2")
+        if lib is None:
+            return None
+        rc = lib.argon2_verify(
+            encoded.encode(),
+            password,
+            ctypes.c_size_t(len(password)),
+            ctypes.c_int(_ARGON2_TYPES[alg]),
+        )
+        return rc == 0
+    if alg == "scrypt" and encoded.startswith("$scrypt$"):
+        from hashbench.fidelity.encoded import parse
+
+        info = parse(encoded)
+        parts = encoded.split("$")
+        if info is None or len(parts) != 5:
+            return None
+        salt, expected = _b64_nopad(parts[3]), _b64_nopad(parts[4])
+        got = derive("scrypt", password, salt, info.params, len(expected))
+        return got is not None and hmac.compare_digest(got, expected.hex())
+    if encoded.startswith(("$2", "$y$", "$6$", "$7$")):
+        lib = _lib("crypt")
+        if lib is None:
+            return None
+        lib.crypt.restype = ctypes.c_char_p
+        if b"\0" in password:
+            return None  # crypt() takes C strings: not expressible
+        out = lib.crypt(password, encoded.encode())
+        return out is not None and hmac.compare_digest(out, encoded.encode())
+    return None

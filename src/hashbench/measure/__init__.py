@@ -1,0 +1,1 @@
+"""Measurement: statistics, calibration and adaptive sampling, the machine's environment."""

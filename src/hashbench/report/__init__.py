@@ -1,0 +1,1 @@
+"""Reports: terminal tables in the style of deno bench / mitata, group summaries."""

@@ -1,0 +1,40 @@
+"""Group summaries ("N× faster than"), computed from the interleaved rounds.
+
+For two implementations measured in the same rounds, the ratio is the median over rounds
+of (median time of B in round r) / (median time of A in round r), so a slow drift of the
+machine cancels out; without common rounds it falls back to the ratio of medians.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+import numpy as np
+
+
+def _round_medians(case: dict[str, Any]) -> dict[int, float]:
+    by_round: dict[int, list[float]] = defaultdict(list)
+    iters = case["iters"] or 1
+    rounds = case.get("sample_rounds") or [0] * len(case["samples_ns"])
+    for r, s in zip(rounds, case["samples_ns"], strict=False):
+        by_round[r].append(s / iters)
+    return {r: float(np.median(v)) for r, v in by_round.items()}
+
+
+def ratio(fast: dict[str, Any], slow: dict[str, Any]) -> float:
+    a, b = _round_medians(fast), _round_medians(slow)
+    common = sorted(set(a) & set(b))
+    if len(common) >= 3:
+        return float(np.median([b[r] / a[r] for r in common]))
+    return slow["stats"]["median"] / fast["stats"]["median"]
+
+
+def group_summary(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[tuple[str, float]]]:
+    """The fastest valid case (by median) and the ratio of every other to it."""
+    valid = [c for c in cases if c["status"] == "ok" and c["stats"]]
+    if len(valid) < 2:
+        return (valid[0] if valid else {}), []
+    fastest = min(valid, key=lambda c: c["stats"]["median"])
+    others = sorted((c for c in valid if c is not fastest), key=lambda c: c["stats"]["median"])
+    return fastest, [(c["impl"], ratio(fastest, c)) for c in others]

@@ -1,0 +1,93 @@
+"""The terminal report, grouped by algorithm and parameters (deno bench / mitata style)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from hashbench.report import units
+from hashbench.report.summary import group_summary
+
+
+def render(data: dict[str, Any], console: Console) -> None:
+    env = data.get("environment", {})
+    console.print(
+        f"[bold]hashbench[/] suite [bold]{data.get('suite', '?')}[/] · "
+        f"{env.get('cpu', '?')} · {env.get('cores', '?')} cores · {env.get('os', '')}"
+    )
+    for name, info in sorted(data.get("runners", {}).items()):
+        if info.get("available"):
+            overhead = info.get("loop_overhead_ns")
+            shown = f"{overhead:.2f} ns/iter" if overhead is not None else "?"
+            console.print(
+                f"  runner {name}: {info.get('runtime', '')} · loop overhead {shown}", style="dim"
+            )
+        else:
+            console.print(f"  runner {name}: [yellow]skipped[/] — {info.get('reason', '')}")
+    groups: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for case in data.get("cases", []):
+        groups[case["group"]].append(case)
+    for _, cases in sorted(groups.items()):
+        render_group(cases, console)
+    for warning in data.get("warnings", []):
+        console.print(f"[yellow]warning:[/] {warning}")
+
+
+def render_group(cases: list[dict[str, Any]], console: Console) -> None:
+    console.print()
+    console.print(f"[bold]group {cases[0]['group_title']}[/]")
+    valid = sorted(
+        (c for c in cases if c["status"] == "ok" and c["stats"]), key=lambda c: c["stats"]["median"]
+    )
+    digest = cases[0]["input_size"] is not None
+    has_alloc = any(c.get("alloc_bytes_per_op") is not None for c in valid)
+    if valid:
+        table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold", expand=False)
+        table.add_column("benchmark", no_wrap=True)
+        table.add_column("backend", style="dim", no_wrap=True)
+        for name in ("time/iter (avg)", "iter/s", "(min … max)", "p75", "p99", "p995"):
+            table.add_column(name, justify="right", no_wrap=True)
+        if digest:
+            table.add_column("MB/s", justify="right", no_wrap=True)
+        if has_alloc:
+            table.add_column("alloc/op", justify="right", no_wrap=True)
+        for c in valid:
+            s = c["stats"]
+            row = [
+                c["impl"],
+                c.get("backend", ""),
+                units.duration(s["mean"]),
+                units.rate(s["ops_per_s"]),
+                f"({units.duration(s['min'])} … {units.duration(s['max'])})",
+                units.duration(s["p75"]),
+                units.duration(s["p99"]),
+                units.duration(s["p995"]),
+            ]
+            if digest:
+                row.append(f"{c['mb_per_s']:.0f}" if c.get("mb_per_s") else "—")
+            if has_alloc:
+                row.append(units.size(c.get("alloc_bytes_per_op")))
+            table.add_row(*row)
+        console.print(table)
+        for c in valid:
+            for w in c.get("warnings", []):
+                console.print(f"  [yellow]![/] {c['impl']}: {w}")
+    fastest, ratios = group_summary(cases)
+    if ratios:
+        console.print("[bold]summary[/]")
+        console.print(f"  [cyan]{fastest['impl']}[/]")
+        for impl, r in ratios:
+            console.print(f"     [green]{r:.2f}×[/] faster than {impl}")
+    for status, style in (("unverified", "red"), ("failed", "red"), ("refused", "yellow")):
+        for c in cases:
+            if c["status"] == status:
+                console.print(f"  [{style}]{status}[/] {c['impl']}: {c['reason']}")
+    na: dict[str, list[str]] = defaultdict(list)
+    for c in cases:
+        if c["status"] == "not_applicable":
+            na[c["reason"]].append(c["impl"])
+    for reason, impls in sorted(na.items()):
+        console.print(f"  [dim]n/a ({reason}): {', '.join(sorted(impls))}[/]")

@@ -1,0 +1,330 @@
+"""Run a suite: for each group, verify then measure every implementation that supports
+it, in interleaved rounds (A B C A B C …) so drift of the machine hits all alike.
+
+Every case ends as one record: ok (verified, with statistics), unverified (the output
+did not match the reference for the parameters it claims), failed (the runner erred,
+crashed, hung or printed garbage), not_applicable (with why) or refused (e.g. memory).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from hashbench import catalog
+from hashbench.fidelity import check, reference
+from hashbench.measure import env
+from hashbench.measure.sampler import Sampler
+from hashbench.measure.stats import mb_per_s, per_op, summarize
+from hashbench.runner.client import RunnerError, RunnerFault
+from hashbench.runner.pool import Implementation, RunnerPool
+from hashbench.suites import Group
+
+NOISY_REL_STD = 0.10
+WRONG_PASSWORD = b"not-the-password"
+
+
+@dataclass
+class Options:
+    budget: float | None = None  # seconds per case; None = the suite's
+    target_ci: float | None = None
+    filter: str | None = None
+    warmup_s: float = 0.1
+
+
+@dataclass
+class Case:
+    group_no: int
+    group: Group
+    impl: Implementation
+    sampler: Sampler
+    request: dict[str, Any] = field(default_factory=dict)
+    status: str = "ok"
+    reason: str = ""
+    verdict: check.Verdict | None = None
+    alloc: float | None = None
+    rss: int | None = None
+    warnings: list[str] = field(default_factory=list)
+    last_reply: dict[str, Any] | None = None
+
+    def fail(self, status: str, reason: str) -> None:
+        if self.status == "ok":
+            self.status, self.reason = status, reason
+
+
+class Runner:
+    """Runs groups against a started RunnerPool and hands each finished record to `emit`."""
+
+    def __init__(
+        self,
+        pool: RunnerPool,
+        options: Options,
+        emit: Callable[[dict[str, Any]], None],
+        progress: Callable[[str, float], None] | None = None,
+    ):
+        self.pool = pool
+        self.options = options
+        self.emit = emit
+        self.progress = progress or (lambda label, seconds: None)
+        self.loop_overhead: dict[str, float | None] = {}
+
+    # -- per runner --------------------------------------------------------------------
+    def measure_loop_overhead(self, runner: str) -> float | None:
+        if runner not in self.loop_overhead:
+            try:
+                client = self.pool.clients[runner]
+                reply = client.call("bench", op="noop", iters=100_000, samples=11)
+                self.loop_overhead[runner] = float(np.median(reply["samples_ns"])) / reply["iters"]
+            except (RunnerError, RunnerFault, KeyError):
+                self.loop_overhead[runner] = None
+        return self.loop_overhead[runner]
+
+    # -- per group ---------------------------------------------------------------------
+    def selected(self, group: Group) -> list[Implementation]:
+        pattern = re.compile(self.options.filter) if self.options.filter else None
+        own = re.compile(group.impl_filter) if group.impl_filter else None
+        chosen = []
+        for impl in self.pool.implementations.values():
+            label = f"{impl.id} {group.title()}"
+            if pattern and not pattern.search(label):
+                continue
+            if own and not own.search(impl.id):
+                continue
+            chosen.append(impl)
+        return chosen
+
+    def run_group(self, group_no: int, group: Group) -> None:
+        budget = self.options.budget or group.budget
+        target = self.options.target_ci or group.target_ci
+        cases = [
+            Case(group_no, group, impl, Sampler(budget * 1e9, target, group.min_samples))
+            for impl in self.selected(group)
+        ]
+        if not cases:
+            return
+        need = catalog.memory_bytes(group.alg, group.param_dict)
+        free = env.mem_available_bytes()
+        runnable = []
+        for case in cases:
+            why = case.impl.supports(group.alg, group.op, group.mode)
+            if why:
+                case.fail("not_applicable", why)
+            elif free is not None and need > 0.9 * free:
+                case.fail(
+                    "refused",
+                    f"needs {need / 2**20:.0f} MiB for {group.alg}; {free / 2**20:.0f} MiB free",
+                )
+            else:
+                runnable.append(case)
+        for case in runnable:
+            self.progress(f"{group.title()} · {case.impl.id} (verify)", 0)
+            self._prepare(case)
+        measuring = [c for c in runnable if c.status == "ok"]
+        self._warmup(measuring)
+        round_no = 0
+        while any(c.status == "ok" and not c.sampler.done() for c in measuring):
+            for case in measuring:
+                if case.status != "ok" or case.sampler.done():
+                    continue
+                before = case.sampler.spent_ns
+                self._sample(case, case.sampler.samples_for_round(), round_no, record=True)
+                self.progress(
+                    f"{group.title()} · {case.impl.id}", (case.sampler.spent_ns - before) / 1e9
+                )
+            round_no += 1
+        for case in measuring:
+            if case.status == "ok":
+                self._final_check(case)
+        for case in cases:
+            self.emit(self._record(case))
+
+    # -- steps -------------------------------------------------------------------------
+    def _call(self, case: Case, cmd: str, **fields: Any) -> dict[str, Any] | None:
+        """One request; a runner fault or error reply ends the case (None is returned)."""
+        try:
+            client = self.pool.client_for(case.impl.id)
+            return client.call(cmd, **fields)
+        except RunnerFault as exc:
+            case.fail("failed", f"runner {exc.kind}: {exc.message}")
+        except RunnerError as exc:
+            if exc.kind in ("unsupported", "invalid_params"):
+                case.fail("not_applicable", f"{exc.kind}: {exc.message}")
+            else:
+                case.fail("failed", f"{exc.kind}: {exc.message}")
+        return None
+
+    def _prepare(self, case: Case) -> None:
+        g = case.group
+        req: dict[str, Any] = {"impl": case.impl.id, "op": g.op, "alg": g.alg, "mode": g.mode}
+        if g.op == "digest":
+            req["input_size"] = g.input_size
+        else:
+            req.update(params=g.param_dict, password=g.password.hex())
+            if g.length is not None:
+                req["length"] = g.length
+            if g.op == "derive":
+                req["salt"] = (g.salt or b"").hex()
+        if g.op == "verify":
+            made = self._call(
+                case,
+                "hash",
+                impl=case.impl.id,
+                alg=g.alg,
+                params=g.param_dict,
+                password=g.password.hex(),
+                length=g.length,
+            )
+            if made is None:
+                return
+            case.verdict = check.check_encoded(
+                g.alg, g.password, g.param_dict, g.length, made.get("encoded")
+            )
+            if not case.verdict.ok:
+                case.fail("unverified", case.verdict.detail)
+                return
+            req["encoded"] = made["encoded"]
+            wrong = self._call(
+                case,
+                "verify",
+                impl=case.impl.id,
+                alg=g.alg,
+                password=WRONG_PASSWORD.hex(),
+                encoded=made["encoded"],
+            )
+            if wrong is None:
+                return
+            if wrong.get("valid") is not False:
+                case.fail("unverified", "verify accepted a wrong password")
+                return
+        case.request = req
+        reply = self._call(case, "bench", **req, iters=1, samples=1)
+        if reply is None:
+            return
+        self._verify_reply(case, reply)
+        if case.status != "ok":
+            return
+        sampler = case.sampler
+        sampler.calibrate(reply["samples_ns"][0], reply["iters"])
+        while sampler.needs_recalibration and case.status == "ok":
+            reply = self._call(case, "bench", **req, iters=sampler.iters, samples=1)
+            if reply is None:
+                return
+            sampler.calibrate(reply["samples_ns"][0], reply["iters"])
+
+    def _verify_reply(self, case: Case, reply: dict[str, Any]) -> None:
+        g = case.group
+        if g.op == "digest":
+            verdict = check.check_digest(
+                g.alg, reference.pattern(g.input_size or 0), reply.get("output")
+            )
+        elif g.op == "derive":
+            verdict = check.check_derive(
+                g.alg, g.password, g.salt or b"", g.param_dict, g.length or 32, reply.get("output")
+            )
+        elif g.op in ("hash", "hash_verify"):
+            verdict = check.check_encoded(
+                g.alg, g.password, g.param_dict, g.length, reply.get("encoded")
+            )
+            if verdict.ok and g.op == "hash_verify" and reply.get("valid") is not True:
+                verdict = check.Verdict(False, "self", "hash_verify reported valid=false")
+        else:  # verify: the string was checked in _prepare; the timed op must accept it
+            verdict = case.verdict or check.Verdict(False, "none", "no encoded string")
+            if reply.get("valid") is not True:
+                verdict = check.Verdict(False, "self", f"verify returned {reply.get('valid')!r}")
+        case.verdict = verdict
+        if not verdict.ok:
+            case.fail("unverified", verdict.detail)
+
+    def _warmup(self, cases: list[Case]) -> None:
+        for case in cases:
+            if case.status != "ok":
+                continue
+            self.progress(f"{case.group.title()} · {case.impl.id} (warm-up)", 0)
+            est = case.sampler.per_op_estimate * case.sampler.iters
+            n = max(1, min(int(self.options.warmup_s * 1e9 // max(est, 1)), 200))
+            if est < case.sampler.budget_ns / 4:
+                self._sample(case, n, -1, record=False)
+
+    def _sample(self, case: Case, n: int, round_no: int, record: bool) -> None:
+        reply = self._call(case, "bench", **case.request, iters=case.sampler.iters, samples=n)
+        if reply is None:
+            return
+        samples = reply.get("samples_ns")
+        if (
+            not isinstance(samples, list)
+            or len(samples) != n
+            or not all(isinstance(s, int) and s >= 0 for s in samples)
+        ):
+            case.fail("failed", f"bad samples_ns in bench reply: {str(samples)[:80]}")
+            return
+        if case.group.op in ("digest", "derive"):
+            self._verify_reply(case, reply)  # cheap: compare with the cached reference
+        elif case.group.op in ("verify", "hash_verify") and reply.get("valid") is not True:
+            case.fail("unverified", f"timed verify returned {reply.get('valid')!r}")
+        if record:
+            case.sampler.add(samples, round_no)
+            case.alloc = reply.get("alloc_bytes_per_op", case.alloc)
+            case.rss = reply.get("peak_rss_bytes", case.rss)
+        case.last_reply = reply
+
+    def _final_check(self, case: Case) -> None:
+        """Hash replies carry a fresh salt each time: check the last one too."""
+        if case.group.op in ("hash", "hash_verify") and case.last_reply is not None:
+            self._verify_reply(case, case.last_reply)
+
+    # -- records -----------------------------------------------------------------------
+    def _record(self, case: Case) -> dict[str, Any]:
+        g, impl, s = case.group, case.impl, case.sampler
+        stats = None
+        warnings = list(case.warnings)
+        mbps = None
+        if case.status == "ok" and s.samples:
+            summary = summarize(per_op(s.samples, s.iters))
+            stats = summary.to_dict()
+            if summary.rel_std >= NOISY_REL_STD:
+                warnings.append(f"noisy: std dev is {summary.rel_std:.0%} of the mean")
+            if summary.n < g.min_samples:
+                warnings.append(f"too few samples ({summary.n} < {g.min_samples}): raise --budget")
+            if summary.median_ci_rel_halfwidth > s.target_ci:
+                warnings.append(
+                    f"median CI ±{summary.median_ci_rel_halfwidth:.1%} wider "
+                    f"than the ±{s.target_ci:.0%} target"
+                )
+            if g.input_size:
+                mbps = mb_per_s(g.input_size, summary.median)
+        elif case.status == "ok":
+            case.status, case.reason = "failed", "no samples"
+        info = impl.info
+        return {
+            "group": case.group_no,
+            "group_title": g.title(),
+            "impl": impl.id,
+            "runner": impl.runner,
+            "library": str(info.get("library", "")),
+            "version": str(info.get("version", "")),
+            "backend": str(info.get("backend", "")),
+            "runtime": self.pool.runtime(impl.runner),
+            "alg": g.alg,
+            "op": g.op,
+            "params": g.param_dict,
+            "length": g.length,
+            "input_size": g.input_size,
+            "mode": g.mode,
+            "status": case.status,
+            "reason": case.reason,
+            "verification": case.verdict.to_dict() if case.verdict else None,
+            "iters": s.iters if s.samples else None,
+            "samples_ns": list(s.samples),
+            "sample_rounds": list(s.rounds),
+            "stats": stats,
+            "mb_per_s": mbps,
+            "alloc_bytes_per_op": case.alloc if stats else None,
+            "peak_rss_bytes": case.rss if stats else None,
+            "loop_overhead_ns": self.loop_overhead.get(impl.runner),
+            "stop": s.stop_reason,
+            "warnings": warnings,
+        }

@@ -1,0 +1,85 @@
+"""All available runners, started once for a run; implementations looked up by id.
+
+A runner whose toolchain is missing or that is not built is recorded as unavailable with
+the reason (never a silent gap). A runner that faults is restarted for the next case.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from hashbench.runner.client import RunnerClient, RunnerFault
+from hashbench.runner.manifest import Manifest, load_all
+
+
+@dataclass
+class Implementation:
+    id: str
+    runner: str
+    info: dict[str, Any]
+
+    def supports(self, alg: str, op: str, mode: str) -> str | None:
+        """None if supported, else why not (for the 'not applicable' line)."""
+        if alg not in self.info["algorithms"]:
+            return f"no {alg}"
+        needed = "digest" if op == "digest" else op
+        ops = set(self.info["ops"])
+        if "bench" not in ops:
+            return "no bench"
+        if needed == "hash_verify":
+            if not {"hash", "verify"} <= ops:
+                return "no hash+verify"
+        elif needed not in ops:
+            return f"no {needed}"
+        if op == "digest" and mode not in self.info.get("modes", []):
+            return f"no {mode} mode"
+        return None
+
+
+@dataclass
+class RunnerPool:
+    manifests: list[Manifest] = field(default_factory=load_all)
+    clients: dict[str, RunnerClient] = field(default_factory=dict)
+    unavailable: dict[str, str] = field(default_factory=dict)
+    implementations: dict[str, Implementation] = field(default_factory=dict)
+
+    def start(self, only: set[str] | None = None) -> None:
+        for manifest in self.manifests:
+            if only is not None and manifest.name not in only:
+                continue
+            problem = manifest.toolchain_problem()
+            if problem is None and not manifest.is_built():
+                problem = "not built (run `make setup`)"
+            if problem:
+                self.unavailable[manifest.name] = problem
+                continue
+            client = RunnerClient(manifest)
+            try:
+                hello = client.start()
+            except RunnerFault as exc:
+                self.unavailable[manifest.name] = f"failed to start: {exc}"
+                continue
+            self.clients[manifest.name] = client
+            for info in hello["implementations"]:
+                self.implementations[info["id"]] = Implementation(info["id"], manifest.name, info)
+
+    def client_for(self, impl_id: str) -> RunnerClient:
+        client = self.clients[self.implementations[impl_id].runner]
+        if not client.alive:
+            client.restart()
+        return client
+
+    def runtime(self, runner: str) -> str:
+        client = self.clients.get(runner)
+        return str(client.hello.get("runtime", "")) if client else ""
+
+    def close(self) -> None:
+        for client in self.clients.values():
+            client.close()
+
+    def __enter__(self) -> RunnerPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,206 @@
+"""Suites (suites/<name>.toml): what to measure, expanded into comparison groups.
+
+A suite has optional [defaults] and a list of [[bench]] tables; every list-valued key of
+a bench (op, alg, params, input_size, mode) is a sweep. Each combination is one *group*:
+a case every implementation that supports it is measured on, side by side. Errors name
+the file, the line and what was expected.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hashbench import catalog, paths
+from hashbench.errors import UsageError
+
+OPS = ("digest", "derive", "hash", "verify", "hash_verify")
+MODES = ("oneshot", "new", "reset")
+BENCH_KEYS = {
+    "name",
+    "op",
+    "alg",
+    "params",
+    "length",
+    "input_size",
+    "mode",
+    "impl",
+    "budget",
+    "target_ci",
+    "password",
+    "salt_size",
+    "min_samples",
+}
+DEFAULT_KEYS = {"budget", "target_ci", "password", "salt_size", "impl", "min_samples"}
+
+
+@dataclass(frozen=True)
+class Group:
+    """One comparison: the same op, algorithm, parameters, input and mode for every impl."""
+
+    op: str
+    alg: str
+    params: tuple[tuple[str, int], ...] = ()
+    length: int | None = None
+    input_size: int | None = None
+    mode: str = "oneshot"
+    password: bytes = b"password"
+    salt: bytes | None = None
+    impl_filter: str | None = None
+    budget: float = 1.0
+    target_ci: float = 0.01
+    min_samples: int = 10
+    bench_name: str = ""
+
+    @property
+    def param_dict(self) -> dict[str, int]:
+        return dict(self.params)
+
+    def title(self) -> str:
+        parts = [self.alg]
+        if self.params:
+            parts.append(",".join(f"{k}={v}" for k, v in self.params if k != "version" or v != 19))
+        if self.input_size is not None:
+            parts.append(_size(self.input_size))
+        parts.append(self.op if self.op != "digest" else self.mode)
+        return " ".join(parts)
+
+
+@dataclass
+class Suite:
+    name: str
+    description: str
+    path: Path
+    groups: list[Group] = field(default_factory=list)
+
+
+def _size(n: int) -> str:
+    return f"{n // 1024} KiB" if n >= 1024 and n % 1024 == 0 else f"{n} B"
+
+
+def _as_list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [value]
+
+
+def resolve(name_or_path: str) -> Path:
+    path = Path(name_or_path)
+    if path.suffix == ".toml" and path.exists():
+        return path
+    candidate = paths.suites_dir() / f"{name_or_path}.toml"
+    if candidate.exists():
+        return candidate
+    known = ", ".join(sorted(p.stem for p in paths.suites_dir().glob("*.toml")))
+    raise UsageError(f"unknown suite {name_or_path!r}; known: {known} (or a path to a .toml)")
+
+
+def _bench_lines(text: str) -> list[int]:
+    return [
+        i + 1
+        for i, line in enumerate(text.splitlines())
+        if re.match(r"^\s*\[\[\s*bench\s*\]\]", line)
+    ]
+
+
+def load(name_or_path: str) -> Suite:
+    path = resolve(name_or_path)
+    text = path.read_text()
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise UsageError(f"{path}: malformed TOML: {exc}") from exc
+    lines = _bench_lines(text)
+    defaults = data.get("defaults", {})
+    if not isinstance(defaults, dict) or set(defaults) - DEFAULT_KEYS:
+        raise UsageError(
+            f"{path}: [defaults] accepts {', '.join(sorted(DEFAULT_KEYS))}; "
+            f"got {', '.join(sorted(set(defaults) - DEFAULT_KEYS)) or defaults!r}"
+        )
+    benches = data.get("bench")
+    if not isinstance(benches, list) or not benches:
+        raise UsageError(f"{path}: expected at least one [[bench]] table")
+    suite = Suite(data.get("name", path.stem), data.get("description", ""), path)
+    for included in _as_list(data.get("include", [])):
+        if not isinstance(included, str) or included == path.stem:
+            raise UsageError(f"{path}: include must name other suites, got {included!r}")
+        suite.groups.extend(load(included).groups)
+    for index, bench in enumerate(benches):
+        where = f"{path}:{lines[index] if index < len(lines) else '?'}"
+        try:
+            suite.groups.extend(_expand(bench, defaults))
+        except UsageError as exc:
+            raise UsageError(f"{where}: [[bench]] #{index + 1}: {exc}") from None
+    return suite
+
+
+def _expand(bench: dict[str, Any], defaults: dict[str, Any]) -> list[Group]:
+    unknown = set(bench) - BENCH_KEYS
+    if unknown:
+        raise UsageError(
+            f"unknown key(s) {', '.join(sorted(unknown))}; "
+            f"expected some of {', '.join(sorted(BENCH_KEYS))}"
+        )
+    for key in ("op", "alg"):
+        if key not in bench:
+            raise UsageError(f"missing key {key!r}")
+    settings = {**defaults, **{k: v for k, v in bench.items() if k in DEFAULT_KEYS}}
+    password = settings.get("password", "password")
+    if not isinstance(password, str):
+        raise UsageError(f"password must be a string, got {password!r}")
+    budget = settings.get("budget", 1.0)
+    if not isinstance(budget, int | float) or budget <= 0:
+        raise UsageError(f"budget must be a positive number of seconds, got {budget!r}")
+    groups = []
+    combos = itertools.product(
+        _as_list(bench["op"]),
+        _as_list(bench["alg"]),
+        _as_list(bench.get("params", {})),
+        _as_list(bench.get("input_size", [None])),
+        _as_list(bench.get("mode", "oneshot")),
+    )
+    for op, alg, params, size, mode in combos:
+        if op not in OPS:
+            raise UsageError(f"op {op!r} is not one of {', '.join(OPS)}")
+        if mode not in MODES:
+            raise UsageError(f"mode {mode!r} is not one of {', '.join(MODES)}")
+        if not isinstance(params, dict):
+            raise UsageError(f"params must be a table (or a list of tables), got {params!r}")
+        spec = catalog.algorithm(alg)
+        if (spec.kind == "digest") != (op == "digest"):
+            raise UsageError(f"op {op!r} does not apply to {spec.kind} algorithm {alg!r}")
+        if op == "digest":
+            if not isinstance(size, int) or size < 0:
+                raise UsageError(f"digest needs input_size, a list of byte counts; got {size!r}")
+            full: dict[str, int] = {}
+        else:
+            if size is not None:
+                raise UsageError("input_size applies to digests only")
+            if mode != "oneshot":
+                raise UsageError(f"mode {mode!r} applies to digests only")
+            length = bench.get("length", spec.length["default"] if spec.length else None)
+            salt_size = settings.get("salt_size", spec.salt["default"] if spec.salt else 16)
+            full = catalog.validate(alg, params, length=length, salt_len=salt_size)
+        salt_size = settings.get("salt_size", 16)
+        groups.append(
+            Group(
+                op=op,
+                alg=alg,
+                params=tuple(full.items()),
+                length=None
+                if op == "digest"
+                else bench.get("length", spec.length["default"] if spec.length else None),
+                input_size=size,
+                mode=mode,
+                password=password.encode(),
+                salt=None if op == "digest" else bytes((7 * i + 1) % 256 for i in range(salt_size)),
+                impl_filter=settings.get("impl"),
+                budget=float(budget),
+                target_ci=float(settings.get("target_ci", 0.01)),
+                min_samples=int(settings.get("min_samples", 10)),
+                bench_name=bench.get("name", ""),
+            )
+        )
+    return groups
