@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
 from conftest import OUT_OF_RANGE, SMOKE_PARAMS
 
 from hashbench import catalog
 from hashbench.fidelity import vectors
-from hashbench.runner.client import RunnerClient, RunnerError
+from hashbench.runner.client import RunnerClient
 
 OPS = {"derive", "hash", "verify", "digest", "bench"}
 ERROR_KINDS = {"protocol", "unsupported", "invalid_params", "invalid_input", "library_error"}
@@ -61,8 +60,14 @@ def _check_vector(client: RunnerClient, impl: dict, vec: vectors.Vector) -> int:
         assert out["output"] == vec.output, label
         done += 1
     if vec.output and vec.password is not None and "derive" in ops:
-        req = dict(impl=impl["id"], alg=vec.algorithm, password=vec.password.hex(),
-                   salt=vec.salt.hex(), params=vec.params, length=vec.length)
+        req = dict(
+            impl=impl["id"],
+            alg=vec.algorithm,
+            password=vec.password.hex(),
+            salt=vec.salt.hex(),
+            params=vec.params,
+            length=vec.length,
+        )
         if vec.secret:
             req.update(secret=vec.secret.hex(), ad=vec.ad.hex())
         reply = client.call_raw("derive", **req)
@@ -71,13 +76,23 @@ def _check_vector(client: RunnerClient, impl: dict, vec: vectors.Vector) -> int:
         assert reply.get("output") == vec.output, f"{label}: {reply}"
         done += 1
     if vec.encoded and "verify" in ops:
-        reply = client.call_raw("verify", impl=impl["id"], alg=vec.algorithm,
-                                password=vec.password.hex(), encoded=vec.encoded)
+        reply = client.call_raw(
+            "verify",
+            impl=impl["id"],
+            alg=vec.algorithm,
+            password=vec.password.hex(),
+            encoded=vec.encoded,
+        )
         if "error" in reply and reply["error"]["kind"] == "unsupported":
             return done  # e.g. a $2y$ or v=16 string the library does not take
         assert reply.get("valid") is True, f"{label}: {reply}"
-        wrong = client.call("verify", impl=impl["id"], alg=vec.algorithm,
-                            password=(vec.password + b"x").hex(), encoded=vec.encoded)
+        wrong = client.call(
+            "verify",
+            impl=impl["id"],
+            alg=vec.algorithm,
+            password=(b"x" + vec.password).hex(),
+            encoded=vec.encoded,
+        )
         assert wrong["valid"] is False, label
         done += 1
     return done
@@ -89,8 +104,9 @@ def test_hash_round_trip(runner: RunnerClient):
             if alg not in SMOKE_PARAMS:
                 continue
             pw = b"correct horse battery staple".hex()
-            enc = runner.call("hash", impl=impl["id"], alg=alg, password=pw,
-                              params=SMOKE_PARAMS[alg])["encoded"]
+            enc = runner.call(
+                "hash", impl=impl["id"], alg=alg, password=pw, params=SMOKE_PARAMS[alg]
+            )["encoded"]
             assert isinstance(enc, str) and enc.startswith("$"), enc
             if "verify" in impl["ops"]:
                 ok = runner.call("verify", impl=impl["id"], alg=alg, password=pw, encoded=enc)
@@ -102,12 +118,13 @@ def test_hash_round_trip(runner: RunnerClient):
 def test_errors_are_replies(runner: RunnerClient):
     impl = next(impls(runner))
     assert_error(runner.call_raw("frobnicate"), {"unsupported", "protocol"})
-    assert_error(runner.call_raw("digest", impl="nope/none", alg="sha256", input=""),
-                 {"unsupported"})
-    assert_error(runner.call_raw("digest", impl=impl["id"], alg="md4", input=""),
-                 {"unsupported"})
-    assert_error(runner.call_raw("hash", impl=impl["id"], alg="nonexistent", password=""),
-                 {"unsupported"})
+    assert_error(
+        runner.call_raw("digest", impl="nope/none", alg="sha256", input=""), {"unsupported"}
+    )
+    assert_error(runner.call_raw("digest", impl=impl["id"], alg="md4", input=""), {"unsupported"})
+    assert_error(
+        runner.call_raw("hash", impl=impl["id"], alg="nonexistent", password=""), {"unsupported"}
+    )
     for impl in impls(runner):
         for alg in impl["algorithms"]:
             if alg not in OUT_OF_RANGE:
@@ -115,8 +132,15 @@ def test_errors_are_replies(runner: RunnerClient):
             op = "hash" if "hash" in impl["ops"] else "derive"
             if op not in impl["ops"]:
                 continue
-            reply = runner.call_raw(op, impl=impl["id"], alg=alg, password="70",
-                                    salt="00" * 16, params=OUT_OF_RANGE[alg], length=32)
+            reply = runner.call_raw(
+                op,
+                impl=impl["id"],
+                alg=alg,
+                password="70",
+                salt="00" * 16,
+                params=OUT_OF_RANGE[alg],
+                length=32,
+            )
             assert_error(reply, {"invalid_params", "library_error", "unsupported"})
     runner.send_raw(b'{"id": 5, "cmd": ')
     reply = runner.read_reply()
@@ -130,8 +154,20 @@ def _garbage(rng: random.Random) -> bytes:
     if choice == 0:
         raw = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 80)))
     elif choice == 1:
-        raw = rng.choice([b"[1,2,3]", b'"str"', b"42", b"null", b"{", b"}", b'{"id":}',
-                          b'{"cmd": 7}', b'{"id": "x", "cmd": ["a"]}', b'{"id": 1}'])
+        raw = rng.choice(
+            [
+                b"[1,2,3]",
+                b'"str"',
+                b"42",
+                b"null",
+                b"{",
+                b"}",
+                b'{"id":}',
+                b'{"cmd": 7}',
+                b'{"id": "x", "cmd": ["a"]}',
+                b'{"id": 1}',
+            ]
+        )
     elif choice == 2:
         raw = json.dumps({"id": rng.randrange(1000), "cmd": "bench", "iters": "many"}).encode()
     else:
@@ -159,18 +195,44 @@ def test_bench_replies(runner: RunnerClient):
         digests = [a for a in impl["algorithms"] if catalog.algorithm(a).kind == "digest"]
         for alg in digests[:1]:
             for mode in impl.get("modes", []):
-                r = runner.call("bench", impl=impl["id"], op="digest", alg=alg,
-                                input_size=1024, mode=mode, iters=10, samples=3)
+                r = runner.call(
+                    "bench",
+                    impl=impl["id"],
+                    op="digest",
+                    alg=alg,
+                    input_size=1024,
+                    mode=mode,
+                    iters=10,
+                    samples=3,
+                )
                 assert len(r["samples_ns"]) == 3 and all(s > 0 for s in r["samples_ns"])
         password = [a for a in impl["algorithms"] if a in SMOKE_PARAMS]
         for alg in password[:1]:
             op = next(o for o in ("hash", "derive") if o in impl["ops"])
-            r = runner.call("bench", impl=impl["id"], op=op, alg=alg, params=SMOKE_PARAMS[alg],
-                            password="70617373", salt="00" * 16, length=32, mode="oneshot",
-                            iters=1, samples=2)
+            r = runner.call(
+                "bench",
+                impl=impl["id"],
+                op=op,
+                alg=alg,
+                params=SMOKE_PARAMS[alg],
+                password="70617373",
+                salt="00" * 16,
+                length=32,
+                mode="oneshot",
+                iters=1,
+                samples=2,
+            )
             assert len(r["samples_ns"]) == 2 and all(s > 0 for s in r["samples_ns"])
-    bad = runner.call_raw("bench", impl=next(impls(runner))["id"], op="digest", alg="md4",
-                          input_size=16, mode="oneshot", iters=1, samples=1)
+    bad = runner.call_raw(
+        "bench",
+        impl=next(impls(runner))["id"],
+        op="digest",
+        alg="md4",
+        input_size=16,
+        mode="oneshot",
+        iters=1,
+        samples=1,
+    )
     assert_error(bad)
 
 

@@ -1,0 +1,67 @@
+"""Parameter validation: refused before anything runs, with a message naming the
+parameter, the value and the valid range."""
+
+import pytest
+
+from hashbench import catalog
+from hashbench.errors import UsageError
+
+
+@pytest.mark.parametrize(
+    ("alg", "params", "message"),
+    [
+        ("bcrypt", {"cost": 3}, "bcrypt: parameter cost=3 out of range: 4–31"),
+        ("bcrypt", {"cost": 32}, "bcrypt: parameter cost=32 out of range: 4–31"),
+        (
+            "argon2id",
+            {"m": 16, "p": 4},
+            "argon2id: parameter m=16 out of range: must be >= 8·p = 32 (p=4)",
+        ),
+        ("argon2i", {"t": 0}, "argon2i: parameter t=0 out of range: 1–1000"),
+        ("argon2d", {"version": 18}, "argon2d: parameter version=18 out of range: one of 16, 19"),
+        (
+            "scrypt",
+            {"n": 1000},
+            "scrypt: parameter n=1000 out of range: 2–1073741824, a power of two",
+        ),
+        ("scrypt", {"n": 1}, "scrypt: parameter n=1 out of range"),
+        ("pbkdf2-sha256", {"iterations": 0}, "pbkdf2-sha256: parameter iterations=0 out of range"),
+        ("bcrypt", {"cost": "10"}, "bcrypt: parameter cost='10' must be an integer"),
+        ("bcrypt", {"rounds": 10}, "bcrypt: unknown parameter(s) rounds; allowed: cost"),
+    ],
+)
+def test_out_of_range_is_refused_with_the_range(alg, params, message):
+    with pytest.raises(UsageError) as err:
+        catalog.validate(alg, params)
+    assert message in str(err.value)
+
+
+def test_defaults_are_filled_in_and_valid_values_pass():
+    assert catalog.validate("argon2id", {"m": 65536, "t": 4, "p": 4}) == {
+        "m": 65536,
+        "t": 4,
+        "p": 4,
+        "version": 19,
+    }
+    assert catalog.validate("bcrypt", {}) == {"cost": 10}
+    assert catalog.validate("scrypt", {"n": 2}) == {"n": 2, "r": 8, "p": 1}
+
+
+def test_salt_and_length_ranges():
+    with pytest.raises(UsageError, match="salt of 4 bytes out of range: 8–"):
+        catalog.validate("argon2id", {}, salt_len=4)
+    with pytest.raises(UsageError, match="output length 2 out of range: 4–1024"):
+        catalog.validate("argon2id", {}, length=2)
+
+
+def test_unknown_algorithm_lists_the_known_ones():
+    with pytest.raises(UsageError) as err:
+        catalog.algorithm("argon3")
+    assert "unknown algorithm 'argon3'" in str(err.value)
+    assert "argon2id" in str(err.value) and "blake3" in str(err.value)
+
+
+def test_memory_need():
+    assert catalog.memory_bytes("argon2id", {"m": 65536, "t": 1, "p": 1}) == 64 * 2**20
+    assert catalog.memory_bytes("scrypt", {"n": 65536, "r": 8, "p": 1}) == 128 * 8 * 65536 + 1024
+    assert catalog.memory_bytes("sha256", {}) == 0

@@ -1,0 +1,96 @@
+"""The CLI end to end with a real runner, and its exit codes for bad usage."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import runner_unavailable
+
+from hashbench import paths
+from hashbench.results.store import load
+from hashbench.runner.manifest import by_name
+
+TINY = Path(__file__).parent / "fixtures" / "tiny.toml"
+
+
+def hashbench(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "hashbench", *args],
+        cwd=paths.root(),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def test_tiny_suite_end_to_end_with_the_c_runner(tmp_path):
+    why = runner_unavailable(by_name("c"))
+    if why:
+        pytest.skip(why)
+    out = tmp_path / "tiny.json"
+    proc = hashbench("run", str(TINY), "--runner", "c", "--out", str(out))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    data = load(out)  # validates against the results schema
+    assert data["finished"] and data["runners"]["c"]["available"]
+    assert data["runners"]["c"]["loop_overhead_ns"] > 0
+    groups = {c["group_title"] for c in data["cases"]}
+    assert groups == {
+        "sha256 1 KiB oneshot",
+        "sha256 1 KiB reset",
+        "bcrypt cost=4 hash",
+        "bcrypt cost=4 verify",
+        "argon2id m=256,t=1,p=1 derive",
+    }
+    for title in groups:
+        ok = [c for c in data["cases"] if c["group_title"] == title and c["status"] == "ok"]
+        assert ok, f"no verified case in {title}"
+        for c in ok:
+            assert c["verification"]["ok"] and c["stats"]["median"] > 0
+            assert len(c["samples_ns"]) == c["stats"]["n"]
+    assert all(c["status"] in ("ok", "not_applicable") for c in data["cases"])
+    shown = hashbench("show", str(out))
+    assert shown.returncode == 0
+    assert "group sha256 1 KiB oneshot" in shown.stdout and "c/openssl" in shown.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["run", "no-such-suite"], "unknown suite 'no-such-suite'; known:"),
+        (["run", "quick", "--filter", "("], "--filter '(' is not a valid regex"),
+        (["run", "quick", "--budget", "-1"], "--budget must be a positive number"),
+        (["show", "/nonexistent.json"], "cannot read /nonexistent.json"),
+    ],
+)
+def test_bad_usage_exits_2_with_a_clear_message(args, message):
+    proc = hashbench(*args)
+    assert proc.returncode == 2
+    assert message in proc.stderr
+
+
+def test_malformed_suite_exits_2_naming_file_and_line(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[[bench]]\nop = "hash"\nalg = "bcrypt"\nparams = { cost = 99 }\n')
+    proc = hashbench("run", str(bad))
+    assert proc.returncode == 2
+    assert f"{bad}:1: [[bench]] #1: bcrypt: parameter cost=99 out of range: 4–31" in proc.stderr
+
+
+def test_show_refuses_a_file_that_breaks_the_schema(tmp_path):
+    bad = tmp_path / "r.json"
+    bad.write_text(json.dumps({"schema": "hashbench-results", "version": 1, "suite": "x"}))
+    proc = hashbench("show", str(bad))
+    assert proc.returncode == 2 and "does not match results schema" in proc.stderr
+
+
+def test_list_json_has_every_catalog_row():
+    proc = hashbench("list", "--json")
+    assert proc.returncode == 0, proc.stderr
+    rows = json.loads(proc.stdout)["implementations"]
+    assert rows
+    for row in rows:
+        assert row["available"] or row["reason"], row

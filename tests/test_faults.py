@@ -1,0 +1,129 @@
+"""A runner that crashes, hangs or prints garbage fails that case with the reason, is
+restarted for the next, and no finished result is lost."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from hashbench import paths
+from hashbench.results.store import ResultsFile, load
+from hashbench.run import Options, Runner
+from hashbench.runner.client import RunnerClient, RunnerFault
+from hashbench.runner.manifest import Manifest, load_all
+from hashbench.runner.pool import RunnerPool
+from hashbench.suites import Group
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def faulty_manifest() -> Manifest:
+    (manifest,) = [m for m in load_all(FIXTURES) if m.name == "faulty"]
+    return manifest
+
+
+def header() -> dict:
+    return {
+        "suite": "faults",
+        "started": "now",
+        "environment": {"cpu": "x", "cores": 1, "os": "y", "load_start": [0.0]},
+        "runners": {},
+    }
+
+
+def test_faults_fail_their_case_and_the_rest_goes_on(tmp_path):
+    out = tmp_path / "r.json"
+    results = ResultsFile(out, header())
+    group = Group(
+        op="digest", alg="sha256", input_size=64, mode="oneshot", budget=0.05, min_samples=3
+    )
+    with RunnerPool([faulty_manifest()]) as pool:
+        pool.start()
+        Runner(pool, Options(), results.append).run_group(0, group)
+        cheat = Group(op="hash", alg="bcrypt", params=(("cost", 10),), budget=0.05, min_samples=3)
+        Runner(pool, Options(), results.append).run_group(1, cheat)
+    data = load(out)  # schema-valid
+    by_impl = {c["impl"]: c for c in data["cases"] if c["group"] == 0}
+    by_impl["faulty/cheat"] = next(
+        c for c in data["cases"] if c["impl"] == "faulty/cheat" and c["group"] == 1
+    )
+    assert by_impl["faulty/good"]["status"] == "ok"
+    assert by_impl["faulty/good"]["stats"]["n"] >= 3
+    assert by_impl["faulty/crash"]["status"] == "failed"
+    assert "runner crash" in by_impl["faulty/crash"]["reason"]
+    assert "status 3" in by_impl["faulty/crash"]["reason"]
+    assert by_impl["faulty/hang"]["status"] == "failed"
+    assert "runner timeout" in by_impl["faulty/hang"]["reason"]
+    assert by_impl["faulty/garbage"]["status"] == "failed"
+    assert "runner garbage" in by_impl["faulty/garbage"]["reason"]
+    assert by_impl["faulty/liar"]["status"] == "unverified"
+    assert by_impl["faulty/liar"]["stats"] is None
+    assert "!= reference" in by_impl["faulty/liar"]["reason"]
+    assert by_impl["faulty/cheat"]["status"] == "unverified"
+    assert "cost=4 (asked 10)" in by_impl["faulty/cheat"]["reason"]
+    # implementations without the algorithm are listed, not dropped
+    assert by_impl["faulty/cheat"]["impl"] and len(data["cases"]) == 12
+
+
+def test_client_reports_garbage_hello(tmp_path):
+    script = tmp_path / "bad.py"
+    script.write_text("print('hello world')\nimport time; time.sleep(5)\n")
+    manifest = Manifest(
+        "bad", "x", "", ["true"], ["true"], [sys.executable, str(script)], None, timeout_s=5
+    )
+    client = RunnerClient(manifest, start_timeout=5)
+    with pytest.raises(RunnerFault) as err:
+        client.start()
+    assert err.value.kind == "garbage"
+    client.kill()
+
+
+def test_client_reports_missing_executable():
+    manifest = Manifest("gone", "x", "", ["true"], ["true"], ["/nonexistent/runner"], None)
+    with pytest.raises(RunnerFault) as err:
+        RunnerClient(manifest).start()
+    assert err.value.kind == "start"
+
+
+def test_ctrl_c_keeps_finished_cases(tmp_path):
+    suite = tmp_path / "slow.toml"
+    suite.write_text(
+        '[[bench]]\nop = "digest"\nalg = "sha256"\ninput_size = [16, 32, 64]\nbudget = 0.2\n'
+    )
+    out = tmp_path / "out.json"
+    env = {**os.environ, "HASHBENCH_RUNNERS": str(FIXTURES), "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "hashbench",
+            "run",
+            str(suite),
+            "--out",
+            str(out),
+            "--filter",
+            "faulty/(good|hang)",
+        ],
+        env=env,
+        cwd=paths.root(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if out.exists() and json.loads(out.read_text())["cases"]:
+            break
+        time.sleep(0.1)
+    proc.send_signal(signal.SIGINT)
+    output = proc.communicate(timeout=30)[0].decode()
+    assert proc.returncode == 130, output
+    data = load(out)
+    assert data["interrupted"] is True
+    assert data["cases"] and all(c["impl"].startswith("faulty/") for c in data["cases"])

@@ -1,0 +1,98 @@
+"""Suite files: expansion into groups, and errors that name the file, line and what
+was expected."""
+
+import textwrap
+
+import pytest
+
+from hashbench import suites
+from hashbench.errors import UsageError
+
+
+def write(tmp_path, text):
+    path = tmp_path / "s.toml"
+    path.write_text(textwrap.dedent(text))
+    return str(path)
+
+
+def test_builtin_suites_load():
+    for name in ("quick", "seeds", "js"):
+        assert suites.load(name).groups
+
+
+def test_seeds_cover_the_reference_setups():
+    titles = {g.title() for g in suites.load("seeds").groups}
+    for cost in (4, 8, 12, 16):
+        assert f"bcrypt cost={cost} hash" in titles
+    assert "argon2id m=65536,t=4,p=4 hash" in titles
+    assert "argon2id m=65536,t=4,p=4 verify" in titles
+    assert "scrypt n=65536,r=8,p=1 verify" in titles
+    for alg in ("md5", "sha256", "blake2b-512"):
+        for size in ("16 B", "64 B", "256 B", "1 KiB", "8 KiB", "16 KiB"):
+            for mode in ("new", "reset", "oneshot"):
+                assert f"{alg} {size} {mode}" in titles
+
+
+def test_sweeps_expand(tmp_path):
+    s = suites.load(
+        write(
+            tmp_path,
+            """
+        [[bench]]
+        op = "digest"
+        alg = ["md5", "sha256"]
+        input_size = [16, 1024]
+        mode = ["new", "reset"]
+    """,
+        )
+    )
+    assert len(s.groups) == 8
+
+
+def test_malformed_toml_names_the_line(tmp_path):
+    path = write(
+        tmp_path,
+        """
+        [[bench]]
+        op = "digest"
+        alg = "md5
+    """,
+    )
+    with pytest.raises(UsageError) as err:
+        suites.load(path)
+    assert "malformed TOML" in str(err.value) and "line 4" in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ('op = "digest"\nalg = "md6"\ninput_size = 16', "unknown algorithm 'md6'"),
+        ('op = "hash"\nalg = "bcrypt"\nparams = { cost = 40 }', "cost=40 out of range: 4–31"),
+        ('op = "digest"\nalg = "sha256"', "digest needs input_size"),
+        ('op = "hash"\nalg = "sha256"', "does not apply to digest algorithm 'sha256'"),
+        ('op = "smash"\nalg = "bcrypt"', "op 'smash' is not one of"),
+        ('op = "hash"\nalg = "bcrypt"\ncolour = "red"', "unknown key(s) colour"),
+        ('alg = "bcrypt"', "missing key 'op'"),
+    ],
+)
+def test_semantic_errors_name_file_line_and_expectation(tmp_path, body, expected):
+    text = (
+        '# a suite\nname = "x"\n\n[[bench]]\nop = "digest"\nalg = "md5"\ninput_size = 16\n\n'
+        f"[[bench]]\n{body}\n"
+    )
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    with pytest.raises(UsageError) as err:
+        suites.load(str(path))
+    assert f"{path}:9: [[bench]] #2" in str(err.value)
+    assert expected in str(err.value)
+
+
+def test_unknown_suite_lists_known(tmp_path):
+    with pytest.raises(UsageError, match="unknown suite 'nope'; known: .*quick"):
+        suites.load("nope")
+
+
+def test_empty_suite_is_an_error(tmp_path):
+    with pytest.raises(UsageError, match="at least one"):
+        suites.load(write(tmp_path, 'name = "empty"\n'))
