@@ -85,6 +85,8 @@ def _check_vector(client: RunnerClient, impl: dict, vec: vectors.Vector) -> int:
         )
         if "error" in reply and reply["error"]["kind"] == "unsupported":
             return done  # e.g. a $2y$ or v=16 string the library does not take
+        if _refuses_long_bcrypt(vec, reply):
+            return done
         assert reply.get("valid") is True, f"{label}: {reply}"
         wrong = client.call(
             "verify",
@@ -96,6 +98,16 @@ def _check_vector(client: RunnerClient, impl: dict, vec: vectors.Vector) -> int:
         assert wrong["valid"] is False, label
         done += 1
     return done
+
+
+def _refuses_long_bcrypt(vec: vectors.Vector, reply: dict) -> bool:
+    """Refusing a bcrypt password over 72 bytes is documented behaviour (e.g. pyca/bcrypt
+    5.0 raises ValueError), not a wrong answer: fidelity reports it as a divergence."""
+    return (
+        vec.algorithm == "bcrypt"
+        and len(vec.password or b"") > 72
+        and reply.get("error", {}).get("kind") == "invalid_input"
+    )
 
 
 def test_hash_round_trip(runner: RunnerClient):
