@@ -1,0 +1,1 @@
+"""Results: the versioned JSON format, written atomically case by case."""
