@@ -22,8 +22,10 @@ $(VENV)/.installed: requirements.lock pyproject.toml
 runners: python
 	@$(PY) -m hashbench build
 
+# Exit code 1 means "some case failed or was unverified": the report says which and why;
+# that is a finding of the run, not a failure of `make bench`.
 bench: setup
-	@$(PY) -m hashbench run $(SUITE)
+	@$(PY) -m hashbench run $(SUITE) || [ $$? -eq 1 ]
 
 test: setup
 	@$(PY) -m pytest -q -ra

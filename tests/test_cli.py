@@ -12,7 +12,7 @@ from conftest import runner_unavailable
 
 from hashbench import paths
 from hashbench.results.store import load
-from hashbench.runner.manifest import by_name
+from hashbench.runner.manifest import load_all
 
 TINY = Path(__file__).parent / "fixtures" / "tiny.toml"
 
@@ -28,7 +28,10 @@ def hashbench(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[s
 
 
 def test_tiny_suite_end_to_end_with_the_c_runner(tmp_path):
-    why = runner_unavailable(by_name("c"))
+    manifests = {m.name: m for m in load_all()}
+    if "c" not in manifests:
+        pytest.skip("runner c: runners/c/runner.toml is not in this checkout")
+    why = runner_unavailable(manifests["c"])
     if why:
         pytest.skip(why)
     out = tmp_path / "tiny.json"
