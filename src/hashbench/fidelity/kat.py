@@ -1,0 +1,101 @@
+"""Known-answer vectors against one implementation: each applicable check is an Outcome.
+
+A vector the library cannot express (secret, associated data, a salt length it refuses,
+a prefix it does not take) is not applicable, not a failure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from hashbench.fidelity.vectors import Vector
+from hashbench.runner.client import RunnerClient
+
+
+@dataclass(frozen=True)
+class Outcome:
+    impl: str
+    vector: str
+    source: str
+    op: str
+    status: str  # "pass", "fail", "n/a"
+    detail: str = ""
+
+    def to_dict(self) -> dict[str, str]:
+        return dict(self.__dict__)
+
+
+def _error(reply: dict[str, Any]) -> tuple[str, str] | None:
+    err = reply.get("error")
+    if not isinstance(err, dict):
+        return None
+    return str(err.get("kind")), str(err.get("message"))
+
+
+def _refused_long_bcrypt(vec: Vector, kind: str) -> bool:
+    """Refusing a bcrypt password over 72 bytes (pyca/bcrypt ≥ 5 does) is a documented
+    choice, not a wrong answer; the probes record it as a behaviour."""
+    return vec.algorithm == "bcrypt" and len(vec.password or b"") > 72 and kind == "invalid_input"
+
+
+def check_vector(client: RunnerClient, impl: dict[str, Any], vec: Vector) -> list[Outcome]:
+    ops, impl_id = impl["ops"], impl["id"]
+    out: list[Outcome] = []
+
+    def record(op: str, status: str, detail: str = "") -> None:
+        out.append(Outcome(impl_id, vec.label(), vec.source, op, status, detail))
+
+    if vec.input is not None and "digest" in ops:
+        reply = client.call_raw("digest", impl=impl_id, alg=vec.algorithm, input=vec.input.hex())
+        got = reply.get("output")
+        record(
+            "digest",
+            "pass" if got == vec.output else "fail",
+            "" if got == vec.output else f"got {reply.get('output') or _error(reply)}",
+        )
+    if vec.output and vec.password is not None and "derive" in ops:
+        req: dict[str, Any] = dict(
+            impl=impl_id,
+            alg=vec.algorithm,
+            password=vec.password.hex(),
+            salt=(vec.salt or b"").hex(),
+            params=vec.params,
+            length=vec.length,
+        )
+        if vec.secret:
+            req.update(secret=vec.secret.hex(), ad=(vec.ad or b"").hex())
+        reply = client.call_raw("derive", **req)
+        err = _error(reply)
+        if err and err[0] == "unsupported":
+            record("derive", "n/a", err[1])
+        elif reply.get("output") == vec.output:
+            record("derive", "pass")
+        else:
+            record("derive", "fail", f"got {reply.get('output') or err}")
+    if vec.encoded and "verify" in ops:
+        reply = client.call_raw(
+            "verify",
+            impl=impl_id,
+            alg=vec.algorithm,
+            password=(vec.password or b"").hex(),
+            encoded=vec.encoded,
+        )
+        err = _error(reply)
+        if err and (err[0] == "unsupported" or _refused_long_bcrypt(vec, err[0])):
+            record("verify", "n/a", err[1])
+        elif reply.get("valid") is True:
+            wrong = client.call_raw(
+                "verify",
+                impl=impl_id,
+                alg=vec.algorithm,
+                password=(b"x" + (vec.password or b"")).hex(),
+                encoded=vec.encoded,
+            )
+            if wrong.get("valid") is False:
+                record("verify", "pass")
+            else:
+                record("verify", "fail", f"a wrong password gave {wrong}")
+        else:
+            record("verify", "fail", f"got {reply.get('valid') if not err else err}")
+    return out
