@@ -1,0 +1,3 @@
+from hbrunner.core import main
+
+main()

@@ -1,0 +1,89 @@
+"""The algorithm catalog (catalog/algorithms.toml), read from the repository, and the
+runner's own range checks: out-of-range parameters are refused before any library call."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from hbrunner.errors import InvalidParams, Unsupported
+
+
+def repo_root() -> Path:
+    env = os.environ.get("HASHBENCH_ROOT")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[3]
+
+
+@cache
+def algorithms() -> dict[str, dict[str, Any]]:
+    with open(repo_root() / "catalog" / "algorithms.toml", "rb") as f:
+        return tomllib.load(f)
+
+
+def spec(alg: str) -> dict[str, Any]:
+    known = algorithms()
+    if alg not in known:
+        raise Unsupported(f"unknown algorithm {alg!r}")
+    return known[alg]
+
+
+def is_digest(alg: str) -> bool:
+    return spec(alg)["kind"] == "digest"
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def validate_params(alg: str, params: dict[str, Any]) -> dict[str, int]:
+    """Full parameter set (catalog defaults filled in), or InvalidParams naming the value."""
+    allowed = spec(alg).get("params", {})
+    unknown = sorted(set(params) - set(allowed))
+    if unknown:
+        raise InvalidParams(f"{alg}: unknown parameter(s) {', '.join(unknown)}")
+    full = {k: s["default"] for k, s in allowed.items()}
+    full.update(params)
+    for key, value in full.items():
+        rule = allowed[key]
+        where = f"{alg}: {key}={value!r}"
+        if not _is_int(value):
+            raise InvalidParams(f"{where} is not an integer")
+        if "choices" in rule and value not in rule["choices"]:
+            raise InvalidParams(f"{where} not one of {rule['choices']}")
+        if value < rule.get("min", value) or value > rule.get("max", value):
+            raise InvalidParams(f"{where} out of range {rule.get('min')}–{rule.get('max', '')}")
+        if rule.get("power_of_two") and value & (value - 1):
+            raise InvalidParams(f"{where} is not a power of two")
+        per = rule.get("min_per")
+        if per and value < per["factor"] * full[per["param"]]:
+            other = full[per["param"]]
+            raise InvalidParams(f"{where} below {per['factor']}*{per['param']}={per['factor'] * other}")
+    return full
+
+
+def validate_length(alg: str, length: Any, op: str) -> int:
+    rule = spec(alg).get("length")
+    if rule is None:  # bcrypt: no output length; a length in the request is ignored
+        return 0
+    if length is None:
+        # docs/protocol.md: scrypt derive defaults to 64 bytes, otherwise the catalog's.
+        return 64 if (alg == "scrypt" and op == "derive") else rule["default"]
+    if not _is_int(length):
+        raise InvalidParams(f"{alg}: length {length!r} is not an integer")
+    if not rule["min"] <= length <= rule["max"]:
+        raise InvalidParams(f"{alg}: length {length} out of range {rule['min']}–{rule['max']}")
+    return length
+
+
+def validate_salt(alg: str, salt: bytes | None) -> None:
+    rule = spec(alg).get("salt")
+    if salt is None or rule is None:
+        return
+    lo, hi = rule.get("min", 0), rule.get("max", 1 << 30)
+    if not lo <= len(salt) <= hi:
+        raise InvalidParams(f"{alg}: salt of {len(salt)} bytes out of range {lo}–{hi}")
