@@ -27,6 +27,7 @@ class Vector:
     length: int | None = None
     output: str | None = None
     encoded: str | None = None
+    optional: str | None = None  # why a library may legitimately not support this vector
 
     def label(self) -> str:
         what = self.input if self.input is not None else self.password
@@ -65,6 +66,7 @@ def load(algorithm: str) -> tuple[Vector, ...]:
             length=raw.get("length"),
             output=raw.get("output"),
             encoded=raw.get("encoded"),
+            optional=raw.get("optional"),
         )
         for raw in data["vectors"]
     )

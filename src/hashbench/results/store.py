@@ -70,6 +70,8 @@ def load(path: Path) -> dict[str, Any]:
             jsonschema.validate(data, schema())
         except jsonschema.ValidationError as exc:
             where = "/".join(str(p) for p in exc.absolute_path)
-            raise UsageError(f"{path}: does not match results schema v{SCHEMA_VERSION} "
-                             f"at {where or '(top)'}: {exc.message}") from exc
+            raise UsageError(
+                f"{path}: does not match results schema v{SCHEMA_VERSION} "
+                f"at {where or '(top)'}: {exc.message}"
+            ) from exc
     return data
