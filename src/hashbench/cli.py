@@ -54,12 +54,31 @@ def _cmd_run(args: argparse.Namespace) -> int:
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
-    from hashbench.report import terminal
+    from hashbench.report import fidelity_terminal, terminal
     from hashbench.results.store import load
 
     data = load(args.file)
-    terminal.render(data, console())
+    if data["schema"] == "hashbench-fidelity":
+        fidelity_terminal.render(data, console())
+    else:
+        terminal.render(data, console())
     return 0
+
+
+def _cmd_fidelity(args: argparse.Namespace) -> int:
+    from hashbench.fidelity.report import run
+    from hashbench.report import fidelity_terminal
+
+    if args.filter:
+        try:
+            re.compile(args.filter)
+        except re.error as exc:
+            raise UsageError(f"--filter {args.filter!r} is not a valid regex: {exc}") from exc
+    out = console()
+    data, path = run(args.filter, args.out, out, set(args.runner) if args.runner else None)
+    fidelity_terminal.render(data, out)
+    out.print(f"\nfidelity results: {path}")
+    return 1 if any(o["status"] == "fail" for o in data["kat"]) else 0
 
 
 def parser() -> argparse.ArgumentParser:
@@ -91,6 +110,12 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("show", help="render a saved results file")
     s.add_argument("file", type=Path)
     s.set_defaults(func=_cmd_show)
+
+    f = sub.add_parser("fidelity", help="vectors, interop matrix, edge-case probes, defaults")
+    f.add_argument("--filter", help="regex on implementation ids")
+    f.add_argument("--runner", action="append", help="only this runner (repeatable)")
+    f.add_argument("--out", type=Path, help="results file (default results/<time>-fidelity.json)")
+    f.set_defaults(func=_cmd_fidelity)
 
     d = sub.add_parser("doctor", help="toolchains, builds, timer resolution, loop overhead")
     d.set_defaults(func=_cmd_doctor)

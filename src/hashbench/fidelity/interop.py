@@ -1,0 +1,84 @@
+"""Interoperability: every producer's `hash` verified by every verifier (and by the
+orchestrator's reference), per algorithm, at cheap parameters."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from hashbench.fidelity import reference
+from hashbench.fidelity.session import Session
+
+# Cheap parameters every library should accept (libsodium wants p=1 and t>=3 for argon2i).
+PARAMS: dict[str, dict[str, int]] = {
+    "bcrypt": {"cost": 5},
+    "argon2id": {"m": 1024, "t": 3, "p": 1},
+    "argon2i": {"m": 1024, "t": 3, "p": 1},
+    "argon2d": {"m": 1024, "t": 3, "p": 1},
+    "scrypt": {"n": 1024, "r": 8, "p": 1},
+    "yescrypt": {"cost": 1},
+    "sha512crypt": {"rounds": 5000},
+}
+PASSWORD = "interop ✓ pässwörd".encode()
+REFERENCE = "reference"
+
+
+@dataclass
+class Matrix:
+    algorithm: str
+    producers: dict[str, str] = field(default_factory=dict)  # impl -> encoded or error
+    cells: dict[str, dict[str, str]] = field(default_factory=dict)  # producer -> verifier -> result
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"algorithm": self.algorithm, "producers": self.producers, "cells": self.cells}
+
+
+def _verify_cell(session: Session, impl_id: str, alg: str, encoded: str) -> str:
+    reply = session.call(impl_id, "verify", alg=alg, password=PASSWORD.hex(), encoded=encoded)
+    if "error" in reply:
+        return f"error: {reply['error'].get('kind')}"
+    valid = reply.get("valid")
+    if valid is True:
+        wrong = session.call(impl_id, "verify", alg=alg, password="00", encoded=encoded)
+        return "ok" if wrong.get("valid") is False else "accepts a wrong password"
+    return "rejects" if valid is False else f"odd reply {reply}"
+
+
+def run(session: Session) -> list[Matrix]:
+    matrices = []
+    for alg, params in PARAMS.items():
+        producers = session.impls_with(alg, "hash")
+        verifiers = session.impls_with(alg, "verify")
+        if not producers:
+            continue
+        matrix = Matrix(alg)
+        for prod in producers:
+            reply = session.call(prod, "hash", alg=alg, params=params, password=PASSWORD.hex())
+            if "error" in reply or not isinstance(reply.get("encoded"), str):
+                matrix.producers[prod] = f"error: {reply.get('error', reply)}"
+                continue
+            encoded = reply["encoded"]
+            matrix.producers[prod] = encoded
+            row = {v: _verify_cell(session, v, alg, encoded) for v in verifiers}
+            ref = reference.verify(alg, PASSWORD, encoded)
+            row[REFERENCE] = {True: "ok", False: "rejects", None: "n/a"}[ref]
+            matrix.cells[prod] = row
+        matrices.append(matrix)
+    return matrices
+
+
+def divergences(matrices: list[Matrix]) -> list[str]:
+    """One line per producer whose hashes some verifier does not take."""
+    lines = []
+    for m in matrices:
+        for prod, row in m.cells.items():
+            bad = {v: r for v, r in row.items() if r not in ("ok", "n/a")}
+            if not bad:
+                continue
+            prefix = m.producers[prod][:7]
+            by_result: dict[str, list[str]] = {}
+            for v, r in bad.items():
+                by_result.setdefault(r, []).append(v)
+            text = "; ".join(f"{r} by {', '.join(sorted(vs))}" for r, vs in by_result.items())
+            lines.append(f"{m.algorithm}: hashes from {prod} ({prefix}…): {text}")
+    return lines

@@ -1,0 +1,101 @@
+"""`hashbench fidelity`: vectors, interop matrix, differential derive, edge-case probes,
+library defaults and the ease-of-use profile, over every available implementation."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from hashbench import __version__, paths
+from hashbench.fidelity import differential, ease, interop, kat, probes, vectors
+from hashbench.fidelity.session import Session
+from hashbench.measure import env
+from hashbench.results.store import write_atomic
+from hashbench.runner.client import RunnerFault
+from hashbench.runner.pool import RunnerPool
+
+KIND = "hashbench-fidelity"
+
+
+def run_kat(session: Session) -> list[kat.Outcome]:
+    outcomes = []
+    for impl in session.impls():
+        client = session.pool.client_for(impl["id"])
+        for alg in impl["algorithms"]:
+            for vec in vectors.load(alg):
+                try:
+                    outcomes.extend(kat.check_vector(client, impl, vec))
+                except RunnerFault as exc:  # record it and go on with a restarted runner
+                    outcomes.append(
+                        kat.Outcome(
+                            impl["id"], vec.label(), vec.source, "?", "fail", f"runner fault: {exc}"
+                        )
+                    )
+                    client = session.pool.client_for(impl["id"])
+    return outcomes
+
+
+def divergences(data: dict[str, Any]) -> list[str]:
+    lines = []
+    for o in data["kat"]:
+        if o["status"] == "fail":
+            lines.append(
+                f"{o['impl']}: wrong answer for {o['vector']} ({o['op']}, "
+                f"{o['source']}): {o['detail']}"
+            )
+    for r in data["differential"]:
+        if r["status"] in ("differs", "error"):
+            lines.append(f"{r['impl']}: derive {r['status']} on {r['case']}: {r['detail']}")
+    for b in data["probes"]:
+        if b["diverges"]:
+            lines.append(f"{b['impl']}: {b['detail']} [{b['probe']}; reference: {b['expected']}]")
+    lines.extend(interop.divergences([interop.Matrix(**m) for m in data["interop"]]))
+    return lines
+
+
+def run(
+    filter_regex: str | None, out: Path | None, console: Console, runners: set[str] | None = None
+) -> tuple[dict[str, Any], Path]:
+    out = out or paths.root() / "results" / (
+        dt.datetime.now().strftime("%Y%m%d-%H%M%S") + "-fidelity.json"
+    )
+    with RunnerPool() as pool:
+        pool.start(runners)
+        session = Session(pool, filter_regex)
+        data: dict[str, Any] = {
+            "schema": KIND,
+            "version": 1,
+            "hashbench_version": __version__,
+            "started": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+            "environment": env.snapshot(),
+            "runners": {
+                n: {"available": True, "runtime": c.hello.get("runtime", "")}
+                for n, c in pool.clients.items()
+            }
+            | {n: {"available": False, "reason": r} for n, r in pool.unavailable.items()},
+        }
+        steps = [
+            ("kat", lambda: [o.to_dict() for o in run_kat(session)]),
+            ("interop", lambda: [m.to_dict() for m in interop.run(session)]),
+            ("differential", lambda: [r.to_dict() for r in differential.run(session)]),
+            ("probes", lambda: [b.to_dict() for b in probes.run(session)]),
+            ("defaults", lambda: probes.defaults(session)),
+        ]
+        for name, step in steps:
+            with console.status(f"fidelity: {name} …"):
+                data[name] = step()
+            write_atomic(out, data)  # each finished step survives a crash
+        produced = {
+            p: e
+            for m in data["interop"]
+            for p, e in m["producers"].items()
+            if not e.startswith("error")
+        }
+        data["ease"] = ease.profile(session.impls(), produced)
+    data["divergences"] = divergences(data)
+    data["finished"] = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+    write_atomic(out, data)
+    return data, out

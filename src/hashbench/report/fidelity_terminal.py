@@ -1,0 +1,135 @@
+"""Terminal summary of a fidelity run: vectors per library, interop matrices, probe
+behaviours, defaults, ease of use, and every divergence in one line."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+MARK = {"ok": "[green]✓[/]", "rejects": "[red]✗[/]", "n/a": "[dim]–[/]"}
+
+
+def _table(*columns: str) -> Table:
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    for col in columns:
+        table.add_column(col, no_wrap=True)
+    return table
+
+
+def render(data: dict[str, Any], console: Console) -> None:
+    console.print(f"[bold]hashbench fidelity[/] · {data['environment'].get('cpu', '')}")
+    for name, info in sorted(data.get("runners", {}).items()):
+        if not info.get("available"):
+            console.print(f"  runner {name}: [yellow]skipped[/] — {info.get('reason')}")
+    _vectors(data.get("kat", []), console)
+    for matrix in data.get("interop", []):
+        _matrix(matrix, console)
+    _differential(data.get("differential", []), console)
+    _probes(data.get("probes", []), console)
+    _defaults(data.get("defaults", []), console)
+    _ease(data.get("ease", []), console)
+    lines = data.get("divergences", [])
+    console.print(f"\n[bold]divergences ({len(lines)})[/]")
+    for line in lines:
+        console.print(f"  • {line}")
+
+
+def _vectors(outcomes: list[dict[str, Any]], console: Console) -> None:
+    console.print("\n[bold]known-answer vectors[/]")
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    for o in outcomes:
+        counts[o["impl"]][o["status"]] += 1
+    table = _table("implementation", "pass", "fail", "n/a")
+    for impl, c in sorted(counts.items()):
+        fail = f"[red]{c['fail']}[/]" if c["fail"] else "0"
+        table.add_row(impl, str(c["pass"]), fail, str(c["n/a"]))
+    console.print(table)
+
+
+def _matrix(matrix: dict[str, Any], console: Console) -> None:
+    cells = matrix["cells"]
+    if not cells:
+        return
+    verifiers = sorted({v for row in cells.values() for v in row})
+    console.print(f"\n[bold]interop {matrix['algorithm']}[/] (rows hash, columns verify)")
+    table = _table("producer", "emits", *[f"v{i}" for i in range(len(verifiers))])
+    for prod, row in sorted(cells.items()):
+        marks = [MARK.get(row.get(v, "n/a"), "[red]![/]") for v in verifiers]
+        table.add_row(prod, matrix["producers"][prod][:7], *marks)
+    console.print(table)
+    console.print("  " + "  ".join(f"v{i}={v}" for i, v in enumerate(verifiers)), style="dim")
+    for prod, text in sorted(matrix["producers"].items()):
+        if text.startswith("error"):
+            console.print(f"  [yellow]{prod}[/] could not hash: {text[:100]}")
+
+
+def _differential(results: list[dict[str, Any]], console: Console) -> None:
+    if not results:
+        return
+    console.print("\n[bold]derive, differential against the reference[/]")
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    for r in results:
+        counts[r["impl"]][r["status"]] += 1
+    table = _table("implementation", "match", "differs", "error", "n/a")
+    for impl, c in sorted(counts.items()):
+        table.add_row(impl, str(c["match"]), str(c["differs"]), str(c["error"]), str(c["n/a"]))
+    console.print(table)
+
+
+def _probes(behaviours: list[dict[str, Any]], console: Console) -> None:
+    if not behaviours:
+        return
+    console.print("\n[bold]edge-case probes[/] (behaviour · [red]≠ reference[/])")
+    by_probe: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for b in behaviours:
+        by_probe[b["probe"]].append(b)
+    table = _table("probe", "reference", "behaviour per implementation")
+    for probe, rows in by_probe.items():
+        groups: dict[str, list[str]] = defaultdict(list)
+        for b in rows:
+            style = "red" if b["diverges"] else "default"
+            groups[f"[{style}]{b['behaviour']}[/]"].append(b["impl"])
+        text = "; ".join(f"{k}: {', '.join(v)}" for k, v in groups.items())
+        table.add_row(probe, rows[0]["expected"], text)
+    console.print(table)
+
+
+def _defaults(rows: list[dict[str, Any]], console: Console) -> None:
+    if not rows:
+        return
+    console.print("\n[bold]library defaults[/] (hash called with no parameters)")
+    table = _table("implementation", "algorithm", "parameters used")
+    for r in rows:
+        params = ",".join(f"{k}={v}" for k, v in (r["params"] or {}).items())
+        table.add_row(r["impl"], r["alg"], params or f"[dim]{r['detail']}[/]")
+    console.print(table)
+
+
+def _ease(rows: list[dict[str, Any]], console: Console) -> None:
+    if not rows:
+        return
+    console.print("\n[bold]ease of use[/]")
+    table = _table(
+        "implementation",
+        "salts itself",
+        "string",
+        "verify in 1 call",
+        "async",
+        "needs",
+        "adapter lines",
+    )
+    yes = {True: "yes", False: "no"}
+    for r in rows:
+        table.add_row(
+            r["impl"],
+            yes[r["salts_itself"]],
+            str(r["encoded"] or "—"),
+            yes[r["verify_one_call"]],
+            yes[r["async"]],
+            r["needs"],
+            str(r["adapter_lines"] or "—"),
+        )
+    console.print(table)
