@@ -80,8 +80,9 @@ def _loop_bool(op: Callable[[], bool], iters: int, samples: int) -> tuple[list[i
     return out, sink, r
 
 
-def _loop_pair(op: Callable[[], tuple[str, bool]], iters: int,
-               samples: int) -> tuple[list[int], int, Any]:
+def _loop_pair(
+    op: Callable[[], tuple[str, bool]], iters: int, samples: int
+) -> tuple[list[int], int, Any]:
     clock = time.perf_counter_ns
     out: list[int] = []
     sink = 0
@@ -100,8 +101,9 @@ def _loop_pair(op: Callable[[], tuple[str, bool]], iters: int,
 LOOPS = {"bytes": _loop_bytes, "str": _loop_str, "bool": _loop_bool, "pair": _loop_pair}
 
 
-def run(op: Callable[[], Any], result: str, iters: int,
-        samples: int) -> tuple[list[int], str, Any, float]:
+def run(
+    op: Callable[[], Any], result: str, iters: int, samples: int
+) -> tuple[list[int], str, Any, float]:
     """Warm up once (untimed), time `samples` samples, then the allocation pass.
 
     Returns (samples_ns, check, last result, alloc_bytes_per_op).

@@ -46,8 +46,10 @@ class Runner:
             "hello": 1,
             "runner": RUNNER,
             "runtime": f"CPython {platform.python_version()} ({platform.python_compiler()})",
-            "timer": {"clock": clock.implementation,
-                      "resolution_ns": max(1, round(clock.resolution * 1e9))},
+            "timer": {
+                "clock": clock.implementation,
+                "resolution_ns": max(1, round(clock.resolution * 1e9)),
+            },
             "implementations": [a.hello() for a in self.adapters],
         }
 
@@ -119,19 +121,22 @@ class Runner:
             raise Unsupported(f"{op} does not apply to {alg}")
         return alg
 
-    def password_request(self, req: dict[str, Any], adapter: Adapter, op: str,
-                         need_salt: bool) -> tuple[str, bytes, bytes | None, dict[str, int], int]:
+    def password_request(
+        self, req: dict[str, Any], adapter: Adapter, op: str, need_salt: bool
+    ) -> tuple[str, bytes, bytes | None, dict[str, int], int]:
         alg = self.alg(req, adapter, op)
         params = req.get("params", {})
         if params is None:
             params = {}
         if not isinstance(params, dict):
             raise ProtocolError("params must be an object")
-        full = catalog.validate_params(alg, params)
-        length = catalog.validate_length(alg, req.get("length"), op)
+        check = req.get("unchecked") is not True
+        full = catalog.validate_params(alg, params, check)
+        length = catalog.validate_length(alg, req.get("length"), op, check)
         password = hex_field(req, "password", required=True)
         salt = hex_field(req, "salt", required=need_salt)
-        catalog.validate_salt(alg, salt)
+        if check:
+            catalog.validate_salt(alg, salt)
         return alg, password, salt, full, length
 
     # -- commands --------------------------------------------------------------------
@@ -158,6 +163,15 @@ class Runner:
             if (secret or ad) and catalog.spec(alg).get("family") != "argon2":
                 raise InvalidParams(f"{alg} takes no secret or associated data")
             return adapter.derive_op(alg, password, salt, params, length, secret, ad), "bytes"
+        if op == "hash" and "params" not in req:
+            # Library defaults: the call a user makes with no options (docs/protocol.md).
+            alg = self.alg(req, adapter, "hash")
+            password = hex_field(req, "password", required=True)
+            if not adapter.defaults:
+                raise Unsupported(f"{adapter.id} has no hash call without parameters")
+            if hex_field(req, "salt") is not None:
+                raise Unsupported("a library-defaults hash makes its own salt")
+            return adapter.hash_defaults_op(alg, password), "str"
         if op == "hash":
             alg, password, salt, params, length = self.password_request(req, adapter, op, False)
             return adapter.hash_op(alg, password, salt, params, length), "str"
@@ -217,9 +231,13 @@ class Runner:
                 raise Unsupported(f"mode {req.get('mode')!r:.40} applies to digests only")
             call, result = self.prepare(op, req, adapter)
         samples_ns, check, last, alloc = bench.run(call, result, iters, samples)
-        reply: dict[str, Any] = {"samples_ns": samples_ns, "iters": iters, "check": check,
-                                 "alloc_bytes_per_op": alloc,
-                                 "peak_rss_bytes": bench.peak_rss_bytes()}
+        reply: dict[str, Any] = {
+            "samples_ns": samples_ns,
+            "iters": iters,
+            "check": check,
+            "alloc_bytes_per_op": alloc,
+            "peak_rss_bytes": bench.peak_rss_bytes(),
+        }
         if op in ("digest", "derive"):
             reply["output"] = last.hex()
         elif op == "hash":

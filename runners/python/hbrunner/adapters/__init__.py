@@ -28,6 +28,7 @@ class Adapter:
     ops: list[str] = []
     modes: list[str] = []
     encoding: str | None = None
+    defaults = False  # offers hash_defaults_op: the user's call with no options
     notes = ""
 
     def hello(self) -> dict:
@@ -41,19 +42,33 @@ class Adapter:
             "modes": self.modes,
             "encoding": self.encoding,
             "alloc": True,
+            "defaults": self.defaults,
+            "unchecked": True,
         }
         if self.notes:
             entry["notes"] = self.notes
         return entry
 
     # Each returns a prepared call; params are already range-checked against the catalog.
-    def derive_op(self, alg: str, password: bytes, salt: bytes, params: dict[str, int],
-                  length: int, secret: bytes | None, ad: bytes | None) -> Callable[[], bytes]:
+    def derive_op(
+        self,
+        alg: str,
+        password: bytes,
+        salt: bytes,
+        params: dict[str, int],
+        length: int,
+        secret: bytes | None,
+        ad: bytes | None,
+    ) -> Callable[[], bytes]:
         raise Unsupported(f"{self.id} has no derive")
 
-    def hash_op(self, alg: str, password: bytes, salt: bytes | None, params: dict[str, int],
-                length: int) -> Callable[[], str]:
+    def hash_op(
+        self, alg: str, password: bytes, salt: bytes | None, params: dict[str, int], length: int
+    ) -> Callable[[], str]:
         raise Unsupported(f"{self.id} has no hash")
+
+    def hash_defaults_op(self, alg: str, password: bytes) -> Callable[[], str]:
+        raise Unsupported(f"{self.id} has no hash call without parameters")
 
     def verifier(self, alg: str) -> Callable[[bytes, str], bool]:
         """A function (password, encoded) -> valid."""

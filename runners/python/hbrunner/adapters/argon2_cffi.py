@@ -33,24 +33,44 @@ class Argon2Cffi(Adapter):
     ops = ["derive", "hash", "verify", "bench"]
     modes = []
     encoding = "phc"
-    notes = ("CFFI binding to the reference C argon2 (bundled); lanes on threads; "
-             "derive (hash_secret_raw) takes no secret/ad; PasswordHasher emits v=19 only")
+    defaults = True
+    notes = (
+        "CFFI binding to the reference C argon2 (bundled); lanes on threads; "
+        "derive (hash_secret_raw) takes no secret/ad; PasswordHasher emits v=19 only"
+    )
 
     def derive_op(self, alg, password, salt, params, length, secret, ad):
         if secret or ad:
             raise Unsupported("argon2.low_level.hash_secret_raw takes no secret or associated data")
         t, m, p, v, kind = params["t"], params["m"], params["p"], params["version"], TYPES[alg]
-        return lambda: hash_secret_raw(password, salt, time_cost=t, memory_cost=m, parallelism=p,
-                                       hash_len=length, type=kind, version=v)
+        return lambda: hash_secret_raw(
+            password,
+            salt,
+            time_cost=t,
+            memory_cost=m,
+            parallelism=p,
+            hash_len=length,
+            type=kind,
+            version=v,
+        )
 
     def hash_op(self, alg, password, salt, params, length):
         if params["version"] != 19:
             raise Unsupported("argon2.PasswordHasher emits version 19 only")
-        ph = argon2.PasswordHasher(time_cost=params["t"], memory_cost=params["m"],
-                                   parallelism=params["p"], hash_len=length, type=TYPES[alg])
+        ph = argon2.PasswordHasher(
+            time_cost=params["t"],
+            memory_cost=params["m"],
+            parallelism=params["p"],
+            hash_len=length,
+            type=TYPES[alg],
+        )
         if salt is None:
             return lambda: ph.hash(password)
         return lambda: ph.hash(password, salt=salt)
+
+    def hash_defaults_op(self, alg, password):
+        ph = argon2.PasswordHasher(type=TYPES[alg])  # every default but the variant
+        return lambda: ph.hash(password)
 
     def verifier(self, alg):
         ph = argon2.PasswordHasher()

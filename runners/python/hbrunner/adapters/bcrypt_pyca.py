@@ -16,7 +16,7 @@ import base64
 import bcrypt
 
 from hbrunner.adapters import Adapter
-from hbrunner.errors import InvalidInput
+from hbrunner.errors import InvalidInput, InvalidParams
 
 _STD = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 _BCRYPT = b"./ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
@@ -30,8 +30,10 @@ def bcrypt_b64(raw: bytes) -> bytes:
 
 def _refusal(exc: ValueError, password: bytes) -> Exception:
     if len(password) > 72:
-        return InvalidInput(f"bcrypt {bcrypt.__version__} refuses passwords over 72 bytes "
-                            f"({len(password)} given): {exc}")
+        return InvalidInput(
+            f"bcrypt {bcrypt.__version__} refuses passwords over 72 bytes "
+            f"({len(password)} given): {exc}"
+        )
     return InvalidInput(f"bcrypt refused the input: {exc}")
 
 
@@ -58,8 +60,11 @@ class Bcrypt(Adapter):
     ops = ["hash", "verify", "bench"]
     modes = []
     encoding = "mcf"
-    notes = ("pyca/bcrypt (Rust core); emits $2b$, verifies $2a$/$2b$/$2y$; "
-             "5.x raises ValueError for passwords over 72 bytes (replied invalid_input)")
+    defaults = True
+    notes = (
+        "pyca/bcrypt (Rust core); emits $2b$, verifies $2a$/$2b$/$2y$; "
+        "5.x raises ValueError for passwords over 72 bytes (replied invalid_input)"
+    )
 
     def hash_op(self, alg, password, salt, params, length):
         cost = params["cost"]
@@ -68,8 +73,16 @@ class Bcrypt(Adapter):
         setting = b"$2b$%02d$" % cost + bcrypt_b64(salt)
         return lambda: _hashpw(password, setting)
 
+    def hash_defaults_op(self, alg, password):
+        return lambda: _hashpw(password, bcrypt.gensalt())
+
     def verifier(self, alg):
         return _checkpw
+
+    def translate(self, exc):
+        if isinstance(exc, ValueError):  # e.g. gensalt(rounds=3) with "unchecked"
+            return InvalidParams(f"bcrypt refused the parameters: {exc}")
+        return None
 
 
 ADAPTER = Bcrypt()

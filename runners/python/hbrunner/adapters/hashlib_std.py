@@ -54,8 +54,9 @@ class Hashlib(Adapter):
             need = 128 * r * (n + 2) + 128 * r * p
             if need > INT_MAX:
                 raise Unsupported(f"scrypt needs {need} bytes; hashlib caps maxmem at {INT_MAX}")
-            return lambda: hashlib.scrypt(password, salt=salt, n=n, r=r, p=p, maxmem=need,
-                                          dklen=length)
+            return lambda: hashlib.scrypt(
+                password, salt=salt, n=n, r=r, p=p, maxmem=need, dklen=length
+            )
         if alg in PBKDF2:
             name, iterations = PBKDF2[alg], params["iterations"]
             return lambda: hashlib.pbkdf2_hmac(name, password, salt, iterations, length)

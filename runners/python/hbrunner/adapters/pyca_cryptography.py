@@ -28,8 +28,11 @@ from hbrunner.adapters import Adapter, unsupported_mode
 from hbrunner.errors import InvalidInput, InvalidParams, Unsupported
 
 ARGON2 = {"argon2id": Argon2id, "argon2i": Argon2i, "argon2d": Argon2d}
-PBKDF2 = {"pbkdf2-sha1": hashes.SHA1, "pbkdf2-sha256": hashes.SHA256,
-          "pbkdf2-sha512": hashes.SHA512}
+PBKDF2 = {
+    "pbkdf2-sha1": hashes.SHA1,
+    "pbkdf2-sha256": hashes.SHA256,
+    "pbkdf2-sha512": hashes.SHA512,
+}
 DIGESTS = {
     "md5": hashes.MD5,
     "sha1": hashes.SHA1,
@@ -50,24 +53,28 @@ class Cryptography(Adapter):
     ops = ["derive", "hash", "verify", "digest", "bench"]
     modes = ["new"]
     encoding = "phc"
-    notes = ("Rust bindings over the OpenSSL statically linked in the wheel; argon2 v=19 only, "
-             "PHC strings via derive_phc_encoded; scrypt/PBKDF2 raw output only; "
-             "digests: hashes.Hash per op (no one-shot, no reset)")
+    notes = (
+        "Rust bindings over the OpenSSL statically linked in the wheel; argon2 v=19 only, "
+        "PHC strings via derive_phc_encoded; scrypt/PBKDF2 raw output only; "
+        "digests: hashes.Hash per op (no one-shot, no reset)"
+    )
 
     def derive_op(self, alg, password, salt, params, length, secret, ad):
         if alg in ARGON2:
             kdf, t, m, p = ARGON2[alg], params["t"], params["m"], params["p"]
             if params["version"] != 19:
                 raise Unsupported("cryptography's Argon2 is version 19 only")
-            return lambda: kdf(salt=salt, length=length, iterations=t, lanes=p, memory_cost=m,
-                               ad=ad, secret=secret).derive(password)
+            return lambda: kdf(
+                salt=salt, length=length, iterations=t, lanes=p, memory_cost=m, ad=ad, secret=secret
+            ).derive(password)
         if alg == "scrypt":
             n, r, p = params["n"], params["r"], params["p"]
             return lambda: Scrypt(salt=salt, length=length, n=n, r=r, p=p).derive(password)
         if alg in PBKDF2:
             algorithm, iterations = PBKDF2[alg], params["iterations"]
-            return lambda: PBKDF2HMAC(algorithm=algorithm(), length=length, salt=salt,
-                                      iterations=iterations).derive(password)
+            return lambda: PBKDF2HMAC(
+                algorithm=algorithm(), length=length, salt=salt, iterations=iterations
+            ).derive(password)
         raise Unsupported(f"{self.id} has no derive for {alg}")
 
     def hash_op(self, alg, password, salt, params, length):
@@ -77,10 +84,12 @@ class Cryptography(Adapter):
             raise Unsupported("cryptography's Argon2 is version 19 only")
         kdf, t, m, p = ARGON2[alg], params["t"], params["m"], params["p"]
         if salt is None:
-            return lambda: kdf(salt=os.urandom(16), length=length, iterations=t, lanes=p,
-                               memory_cost=m).derive_phc_encoded(password)
-        return lambda: kdf(salt=salt, length=length, iterations=t, lanes=p,
-                           memory_cost=m).derive_phc_encoded(password)
+            return lambda: kdf(
+                salt=os.urandom(16), length=length, iterations=t, lanes=p, memory_cost=m
+            ).derive_phc_encoded(password)
+        return lambda: kdf(
+            salt=salt, length=length, iterations=t, lanes=p, memory_cost=m
+        ).derive_phc_encoded(password)
 
     def verifier(self, alg):
         if alg not in ARGON2:

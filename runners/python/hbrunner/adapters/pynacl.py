@@ -52,8 +52,10 @@ def _argon2_limits(alg: str, params: dict[str, int]) -> tuple[int, int]:
 def _scrypt_limits(params: dict[str, int]) -> tuple[int, int]:
     n, r, p = params["n"], params["r"], params["p"]
     if r != 8 or p != 1 or n < 1024:
-        raise Unsupported("nacl.pwhash.scrypt.str picks N, r, p itself: only r=8, p=1, "
-                          f"N>=1024 can be asked for (n={n}, r={r}, p={p})")
+        raise Unsupported(
+            "nacl.pwhash.scrypt.str picks N, r, p itself: only r=8, p=1, "
+            f"N>=1024 can be asked for (n={n}, r={r}, p={p})"
+        )
     opslimit = 32 * n
     return opslimit, max(64 * opslimit, scrypt.MEMLIMIT_MIN)
 
@@ -78,9 +80,12 @@ class PyNaCl(Adapter):
     ops = ["derive", "hash", "verify", "digest", "bench"]
     modes = ["oneshot", "new"]
     encoding = "phc"
-    notes = ("libsodium: argon2 with p=1, v=19 only (argon2i t>=3); str() makes its own salt "
-             "and a 32-byte tag; scrypt strings are $7$ (MCF), hash only at r=8, p=1; "
-             "'new' mode for blake2b-512 only (nacl.hashlib.blake2b)")
+    defaults = True
+    notes = (
+        "libsodium: argon2 with p=1, v=19 only (argon2i t>=3); str() makes its own salt "
+        "and a 32-byte tag; scrypt strings are $7$ (MCF), hash only at r=8, p=1; "
+        "'new' mode for blake2b-512 only (nacl.hashlib.blake2b)"
+    )
 
     def derive_op(self, alg, password, salt, params, length, secret, ad):
         if secret or ad:
@@ -92,7 +97,8 @@ class PyNaCl(Adapter):
             n, r, p = params["n"], params["r"], params["p"]
             maxmem = 128 * r * (n + 2) + 128 * r * p
             return lambda: nacl.bindings.crypto_pwhash_scryptsalsa208sha256_ll(
-                password, salt, n, r, p, dklen=length, maxmem=maxmem)
+                password, salt, n, r, p, dklen=length, maxmem=maxmem
+            )
         if len(salt) != module.SALTBYTES:
             raise Unsupported(f"libsodium's {alg} takes a {module.SALTBYTES}-byte salt only")
         opslimit, memlimit = _argon2_limits(alg, params)
@@ -106,15 +112,23 @@ class PyNaCl(Adapter):
         if alg == "scrypt":
             opslimit, memlimit = _scrypt_limits(params)
             return lambda: _check_scrypt_string(
-                scrypt.str(password, opslimit=opslimit, memlimit=memlimit).decode(), params)
+                scrypt.str(password, opslimit=opslimit, memlimit=memlimit).decode(), params
+            )
         module = ARGON2[alg]
         opslimit, memlimit = _argon2_limits(alg, params)
         return lambda: module.str(password, opslimit=opslimit, memlimit=memlimit).decode()
+
+    def hash_defaults_op(self, alg, password):
+        module = MODULES[alg]  # opslimit/memlimit default to the INTERACTIVE limits
+        return lambda: module.str(password).decode()
 
     def verifier(self, alg):
         module = MODULES[alg]
 
         def verify(password: bytes, encoded: str) -> bool:
+            if alg in ARGON2 and encoded.startswith(f"${alg}$") and "$v=19$" not in encoded:
+                # libsodium answers -1 (as for a wrong password) to other versions.
+                raise Unsupported("libsodium verifies argon2 version 19 strings only")
             try:
                 return module.verify(encoded.encode(), password)
             except InvalidkeyError:
