@@ -1,0 +1,102 @@
+/* hashbench C runner: protocol v1 over stdin/stdout (docs/protocol.md). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "adapters/adapters.h"
+#include "bench.h"
+#include "commands.h"
+#include "protocol.h"
+
+#ifdef __clang__
+#define RUNTIME "clang " __clang_version__
+#else
+#define RUNTIME "gcc " __VERSION__
+#endif
+
+static json_t *string_list(const char *const *items) {
+    json_t *list = json_array();
+    for (; *items; items++)
+        json_array_append_new(list, json_string(*items));
+    return list;
+}
+
+static void send_hello(void) {
+    json_t *impls = json_array();
+    for (const adapter_t *const *a = ADAPTERS; *a; a++) {
+        const adapter_t *ad = *a;
+        json_t *impl =
+            json_pack("{s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:b}", "id", ad->id, "library",
+                      ad->library, "version", ad->version(), "backend", ad->backend, "algorithms",
+                      string_list(ad->algorithms), "ops", string_list(ad->ops), "modes",
+                      string_list(ad->modes), "alloc", ad->allocated_bytes != NULL);
+        json_object_set_new(impl, "encoding",
+                            ad->encoding ? json_string(ad->encoding) : json_null());
+        if (ad->notes) json_object_set_new(impl, "notes", json_string(ad->notes));
+        json_array_append_new(impls, impl);
+    }
+    json_t *timer = json_pack("{s:s, s:I}", "clock", "CLOCK_MONOTONIC", "resolution_ns",
+                              (json_int_t)bench_resolution_ns());
+    reply_send(json_pack("{s:i, s:s, s:s, s:o, s:o}", "hello", 1, "runner", "c", "runtime", RUNTIME,
+                         "timer", timer, "implementations", impls));
+}
+
+/* Handles one request line; returns false after `quit`. */
+static bool handle_line(const char *line, size_t len) {
+    json_error_t error;
+    json_t *root = json_loadb(line, len, 0, &error);
+    if (!root || !json_is_object(root)) {
+        reply_error(NULL, ERR_PROTOCOL, "not a JSON object: %s",
+                    root ? "other JSON value" : error.text);
+        json_decref(root);
+        return true;
+    }
+    req_t req = {0};
+    char msg[512];
+    bool go_on = true;
+    err_kind err = request_parse(root, &req, msg, sizeof msg);
+    if (err) {
+        reply_error(&req, err, "%s", msg);
+    } else if (strcmp(req.cmd, "quit") == 0) {
+        json_t *reply = reply_new(&req);
+        json_object_set_new(reply, "ok", json_true());
+        reply_send(reply);
+        go_on = false;
+    } else if (strcmp(req.cmd, "bench") == 0) {
+        cmd_bench(&req);
+    } else if (strcmp(req.cmd, "derive") == 0) {
+        cmd_op(&req, OP_DERIVE);
+    } else if (strcmp(req.cmd, "hash") == 0) {
+        cmd_op(&req, OP_HASH);
+    } else if (strcmp(req.cmd, "verify") == 0) {
+        cmd_op(&req, OP_VERIFY);
+    } else if (strcmp(req.cmd, "digest") == 0) {
+        cmd_op(&req, OP_DIGEST);
+    } else {
+        reply_error(&req, ERR_UNSUPPORTED, "unknown cmd '%s'", req.cmd);
+    }
+    request_free(&req);
+    json_decref(root);
+    return go_on;
+}
+
+int main(void) {
+    openssl_count_allocations(); /* must precede every other OpenSSL call */
+    if (libsodium_init() < 0) {
+        fprintf(stderr, "sodium_init failed\n");
+        return 1;
+    }
+    send_hello();
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    while ((len = getline(&line, &cap, stdin)) >= 0) {
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            len--;
+        if (!handle_line(line, (size_t)len)) break;
+    }
+    free(line);
+    return 0;
+}
