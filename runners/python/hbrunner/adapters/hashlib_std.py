@@ -31,18 +31,19 @@ DIGESTS = {
 }
 PBKDF2 = {"pbkdf2-sha1": "sha1", "pbkdf2-sha256": "sha256", "pbkdf2-sha512": "sha512"}
 INT_MAX = 2**31 - 1
+OPENSSL = " ".join(ssl.OPENSSL_VERSION.split()[:2])  # "OpenSSL 3.0.19"
 
 
 class Hashlib(Adapter):
     id = "python/hashlib"
     library = "hashlib"
-    version = f"{platform.python_version()} ({ssl.OPENSSL_VERSION})"
+    version = f"{platform.python_version()} ({OPENSSL})"
     backend = "asm"
     algorithms = [*DIGESTS, "scrypt", *PBKDF2]
     ops = ["derive", "digest", "bench"]
     modes = ["oneshot", "new"]
     notes = (
-        f"standard library; md5/sha1/sha2/sha3, scrypt and pbkdf2_hmac from {ssl.OPENSSL_VERSION}, "
+        f"standard library; md5/sha1/sha2/sha3, scrypt and pbkdf2_hmac from {OPENSSL}, "
         "blake2b/blake2s from CPython's own C; raw output only (no encoded strings); "
         "scrypt maxmem is capped at INT_MAX by CPython"
     )
