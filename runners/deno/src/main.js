@@ -1,0 +1,55 @@
+// hashbench runner for Deno: protocol v1 on stdin/stdout (docs/protocol.md).
+// The protocol core and the adapters are the Node.js runner's (src/shared is a symlink
+// to runners/node/src); npm packages resolve from this folder's own node_modules
+// (deno.json: "nodeModulesDir": "manual"), so nothing is fetched at run time.
+import { NODE_ADAPTERS, loadAdapters } from "./shared/adapters/index.js";
+import { measureResolution } from "./shared/core/bench.js";
+import { runtimeDescription } from "./shared/core/runtime.js";
+import { Server, implementations } from "./shared/core/server.js";
+
+// A library that throws or rejects outside a request must not end the runner.
+globalThis.addEventListener("unhandledrejection", (event) => {
+  event.preventDefault();
+  console.error("unhandled rejection:", event.reason);
+});
+globalThis.addEventListener("error", (event) => {
+  event.preventDefault();
+  console.error("uncaught exception:", event.error);
+});
+
+const encoder = new TextEncoder();
+function writeLine(line) {
+  const bytes = encoder.encode(`${line}\n`);
+  let offset = 0;
+  while (offset < bytes.length) offset += Deno.stdout.writeSync(bytes.subarray(offset));
+}
+
+// VmHWM is the kernel's peak resident set size, the same figure as ru_maxrss.
+function peakRss() {
+  const status = Deno.readTextFileSync("/proc/self/status");
+  const match = /^VmHWM:\s+(\d+) kB/m.exec(status);
+  return match ? Number(match[1]) * 1024 : undefined;
+}
+
+const now = process.hrtime.bigint;
+const adapters = await loadAdapters(NODE_ADAPTERS, (name, err) =>
+  console.error(`adapter ${name} unavailable: ${err?.stack ?? err}`),
+);
+
+const server = new Server(
+  {
+    runner: "deno",
+    runtime: runtimeDescription(),
+    timer: {
+      clock: "process.hrtime.bigint (node compat, CLOCK_MONOTONIC)",
+      resolution_ns: measureResolution(now),
+    },
+    now,
+    input: Deno.stdin.readable,
+    write: writeLine,
+    peakRss,
+    exit: (code) => Deno.exit(code),
+  },
+  implementations("deno", adapters),
+);
+await server.run();

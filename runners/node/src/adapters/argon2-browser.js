@@ -1,0 +1,63 @@
+// argon2-browser: the Argon2 C reference compiled to WebAssembly with Emscripten.
+// Promise API. On Node 20 it loads only with `node --no-experimental-fetch` (with a
+// global fetch its Emscripten loader tries to fetch the .wasm file by path).
+import argon2 from "argon2-browser";
+import { invalidInput, unsupported } from "../core/errors.js";
+import { packageVersion } from "../core/version.js";
+
+const TYPES = {
+  argon2d: argon2.ArgonType.Argon2d,
+  argon2i: argon2.ArgonType.Argon2i,
+  argon2id: argon2.ArgonType.Argon2id,
+};
+const ARGON2_VERIFY_MISMATCH = -35;
+
+// argon2-browser requires a salt; its README passes one in.
+const randomSalt = () => crypto.getRandomValues(new Uint8Array(16));
+
+function run(alg, password, salt, { m, t, p, version }, length, secret, ad) {
+  if (version !== 19) throw unsupported("argon2-browser computes version 0x13 (19) only");
+  return argon2.hash({
+    pass: password,
+    salt,
+    time: t,
+    mem: m,
+    parallelism: p,
+    hashLen: length,
+    type: TYPES[alg],
+    secret,
+    ad,
+  });
+}
+
+export default {
+  name: "argon2-browser",
+  library: "argon2-browser",
+  version: packageVersion("argon2-browser"),
+  backend: "wasm",
+  algorithms: ["argon2id", "argon2i", "argon2d"],
+  encoding: "phc",
+  async: true,
+  notes: "promise API; single-threaded WASM (lanes run one after another); v19 only",
+
+  async hash(alg, password, params, { salt, length }) {
+    const result = await run(alg, password, salt ?? randomSalt(), params, length);
+    return result.encoded;
+  },
+
+  // verify resolves on a match and rejects otherwise, with the C library's error code.
+  async verify(alg, password, encoded) {
+    try {
+      await argon2.verify({ pass: password, encoded });
+      return true;
+    } catch (err) {
+      if (err && err.code === ARGON2_VERIFY_MISMATCH) return false;
+      throw invalidInput(`argon2-browser: ${err?.message ?? err}`);
+    }
+  },
+
+  async derive(alg, password, salt, params, length, { secret, ad }) {
+    const result = await run(alg, password, salt, params, length, secret, ad);
+    return result.hash;
+  },
+};

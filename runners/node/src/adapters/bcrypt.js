@@ -1,0 +1,52 @@
+// bcrypt (npm "bcrypt", node.bcrypt.js): C++ addon over OpenBSD's blowfish code.
+// Promise API (node/bcrypt) and sync API (node/bcrypt-sync).
+import bcrypt from "bcrypt";
+import { bcryptMinor, bcryptSaltString, refuseEightBit2a } from "../core/bytes.js";
+import { unsupported } from "../core/errors.js";
+import { packageVersion } from "../core/version.js";
+
+// A given salt goes in as the salt string bcrypt.genSalt() would return.
+const saltOrRounds = (cost, salt) => (salt === undefined ? cost : bcryptSaltString(cost, salt));
+
+// The addon parses $2a$ and $2b$ only: for any other prefix ($2y$, $2x$) compare()
+// reports false without an error, so such strings are refused here as unsupported.
+function checkEncoded(password, encoded) {
+  const minor = bcryptMinor(encoded);
+  if (minor !== "2a" && minor !== "2b") {
+    throw unsupported(`bcrypt (node.bcrypt.js) knows $2a$ and $2b$ only, not $${minor}$`);
+  }
+  refuseEightBit2a(password, encoded, "bcrypt (node.bcrypt.js)");
+}
+
+const common = {
+  library: "bcrypt",
+  version: packageVersion("bcrypt"),
+  backend: "c",
+  algorithms: ["bcrypt"],
+  encoding: "mcf",
+};
+
+export default [
+  {
+    ...common,
+    name: "bcrypt",
+    async: true,
+    notes: "promise API (runs on the libuv thread pool); emits $2b$; verifies $2a$/$2b$ only ($2y$ gives false); built from source",
+    hash: (alg, password, { cost }, { salt }) => bcrypt.hash(password, saltOrRounds(cost, salt)),
+    verify(alg, password, encoded) {
+      checkEncoded(password, encoded);
+      return bcrypt.compare(password, encoded);
+    },
+  },
+  {
+    ...common,
+    name: "bcrypt-sync",
+    async: false,
+    notes: "sync API; emits $2b$; verifies $2a$/$2b$ only ($2y$ gives false); built from source",
+    hash: (alg, password, { cost }, { salt }) => bcrypt.hashSync(password, saltOrRounds(cost, salt)),
+    verify(alg, password, encoded) {
+      checkEncoded(password, encoded);
+      return bcrypt.compareSync(password, encoded);
+    },
+  },
+];

@@ -1,0 +1,33 @@
+// The adapter modules, one per library. Each is imported on its own so that a library
+// that fails to load (a native addon, a WASM loader) costs only its own rows; the
+// failure goes to stderr and the catalog says why.
+
+export const NODE_ADAPTERS = [
+  "argon2",
+  "node-rs-argon2",
+  "node-rs-bcrypt",
+  "bcrypt",
+  "bcryptjs",
+  "bcrypt-ts",
+  "hash-wasm",
+  "noble-hashes",
+  "rabbit-argon2id",
+  "argon2-browser",
+  "scrypt-js",
+  "blakejs",
+  "node-crypto",
+  "webcrypto",
+];
+
+export async function loadAdapters(names, onError) {
+  const adapters = [];
+  for (const name of names) {
+    try {
+      const module = await import(`./${name}.js`);
+      adapters.push(...[module.default].flat());
+    } catch (err) {
+      onError(name, err);
+    }
+  }
+  return adapters;
+}

@@ -1,0 +1,63 @@
+// @node-rs/argon2: napi-rs binding over the RustCrypto `argon2` crate.
+// Promise API (node/node-rs-argon2) and sync API (node/node-rs-argon2-sync).
+import { hash, hashRaw, hashRawSync, hashSync, verify, verifySync } from "@node-rs/argon2";
+import { unsupported } from "../core/errors.js";
+import { packageVersion } from "../core/version.js";
+
+// Algorithm and Version are TypeScript const enums: plain JS passes their numbers.
+const ALGORITHM = { argon2d: 0, argon2i: 1, argon2id: 2 };
+const VERSION = { 16: 0, 19: 1 }; // Version.V0x10, Version.V0x13
+
+function options(alg, { m, t, p, version }, length, salt, secret) {
+  return {
+    algorithm: ALGORITHM[alg],
+    version: VERSION[version],
+    memoryCost: m,
+    timeCost: t,
+    parallelism: p,
+    outputLen: length,
+    salt, // undefined: the library draws a random salt
+    secret,
+  };
+}
+
+function noAd(ad) {
+  if (ad !== undefined) throw unsupported("@node-rs/argon2 takes no associated data");
+}
+
+const common = {
+  library: "@node-rs/argon2",
+  version: packageVersion("@node-rs/argon2"),
+  backend: "rust",
+  algorithms: ["argon2id", "argon2i", "argon2d"],
+  encoding: "phc",
+};
+
+export default [
+  {
+    ...common,
+    name: "node-rs-argon2",
+    async: true,
+    notes: "promise API (runs on the libuv thread pool)",
+    hash: (alg, password, params, { salt, length }) =>
+      hash(password, options(alg, params, length, salt)),
+    verify: (alg, password, encoded) => verify(encoded, password),
+    derive(alg, password, salt, params, length, { secret, ad }) {
+      noAd(ad);
+      return hashRaw(password, options(alg, params, length, salt, secret));
+    },
+  },
+  {
+    ...common,
+    name: "node-rs-argon2-sync",
+    async: false,
+    notes: "sync API",
+    hash: (alg, password, params, { salt, length }) =>
+      hashSync(password, options(alg, params, length, salt)),
+    verify: (alg, password, encoded) => verifySync(encoded, password),
+    derive(alg, password, salt, params, length, { secret, ad }) {
+      noAd(ad);
+      return hashRawSync(password, options(alg, params, length, salt, secret));
+    },
+  },
+];

@@ -1,0 +1,43 @@
+// @node-rs/bcrypt: napi-rs binding over the Rust `bcrypt` crate.
+// Promise API (node/node-rs-bcrypt) and sync API (node/node-rs-bcrypt-sync).
+// Pinned to 1.10.8: 2.0.0's platform packages are missing from the registry, so a
+// lockfile with it cannot be installed by `npm ci`.
+import { hash, hashSync, verify, verifySync } from "@node-rs/bcrypt";
+import { refuseEightBit2a } from "../core/bytes.js";
+import { packageVersion } from "../core/version.js";
+
+const LIBRARY = "@node-rs/bcrypt (Rust bcrypt crate)";
+
+const common = {
+  library: "@node-rs/bcrypt",
+  version: packageVersion("@node-rs/bcrypt"),
+  backend: "rust",
+  algorithms: ["bcrypt"],
+  encoding: "mcf",
+};
+
+export default [
+  {
+    ...common,
+    name: "node-rs-bcrypt",
+    async: true,
+    notes: "promise API (runs on the libuv thread pool); emits $2b$; $2a$ read as $2b$",
+    // salt: the 16 raw bytes, or undefined for the library's own random salt
+    hash: (alg, password, { cost }, { salt }) => hash(password, cost, salt),
+    verify(alg, password, encoded) {
+      refuseEightBit2a(password, encoded, LIBRARY);
+      return verify(password, encoded);
+    },
+  },
+  {
+    ...common,
+    name: "node-rs-bcrypt-sync",
+    async: false,
+    notes: "sync API; emits $2b$; $2a$ read as $2b$",
+    hash: (alg, password, { cost }, { salt }) => hashSync(password, cost, salt),
+    verify(alg, password, encoded) {
+      refuseEightBit2a(password, encoded, LIBRARY);
+      return verifySync(password, encoded);
+    },
+  },
+];

@@ -1,0 +1,45 @@
+// hashbench runner for Node.js: protocol v1 on stdin/stdout (docs/protocol.md).
+// Launched as `node --no-experimental-fetch runners/node/src/main.js` (argon2-browser).
+import { Buffer } from "node:buffer";
+import { writeSync } from "node:fs";
+import process from "node:process";
+import { NODE_ADAPTERS, loadAdapters } from "./adapters/index.js";
+import { measureResolution } from "./core/bench.js";
+import { runtimeDescription } from "./core/runtime.js";
+import { Server, implementations } from "./core/server.js";
+
+// A library that throws or rejects outside a request must not end the runner.
+process.on("unhandledRejection", (err) => console.error("unhandled rejection:", err));
+process.on("uncaughtException", (err) => console.error("uncaught exception:", err));
+
+function writeLine(line) {
+  const bytes = Buffer.from(`${line}\n`);
+  let offset = 0;
+  while (offset < bytes.length) {
+    try {
+      offset += writeSync(1, bytes, offset);
+    } catch (err) {
+      if (err.code !== "EAGAIN") throw err;
+    }
+  }
+}
+
+const now = process.hrtime.bigint;
+const adapters = await loadAdapters(NODE_ADAPTERS, (name, err) =>
+  console.error(`adapter ${name} unavailable: ${err?.stack ?? err}`),
+);
+
+const server = new Server(
+  {
+    runner: "node",
+    runtime: runtimeDescription(),
+    timer: { clock: "process.hrtime.bigint (CLOCK_MONOTONIC)", resolution_ns: measureResolution(now) },
+    now,
+    input: process.stdin,
+    write: writeLine,
+    peakRss: () => process.resourceUsage().maxRSS * 1024,
+    exit: (code) => process.exit(code),
+  },
+  implementations("node", adapters),
+);
+await server.run();
