@@ -1,0 +1,108 @@
+"""Fidelity probes against real libraries, for behaviours their own documentation states.
+
+Each expectation cites where the library documents it; a probe that records anything
+else is a regression in the probe or a change in the library — either way worth a look.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import MANIFESTS, runner_unavailable
+
+from hashbench.fidelity import interop, probes
+from hashbench.fidelity.session import Session
+from hashbench.runner.pool import RunnerPool
+
+DOCUMENTED = [
+    (
+        "php/password_hash",
+        "bcrypt.emits",
+        "$2y$",
+        "PHP manual, password_hash: PASSWORD_BCRYPT makes a crypt() hash with the $2y$ identifier",
+    ),
+    (
+        "php/password_hash",
+        "bcrypt.over-72",
+        "changes",
+        "PHP manual, password_hash: with PASSWORD_BCRYPT the password is truncated to 72 bytes",
+    ),
+    ("c/libxcrypt", "bcrypt.emits", "$2b$", "libxcrypt crypt(5): bcrypt hash prefix $2b$"),
+    (
+        "c/libxcrypt",
+        "bcrypt.over-72",
+        "changes",
+        "libxcrypt crypt(5): bcrypt uses at most the first 72 characters of the passphrase",
+    ),
+    (
+        "python/bcrypt",
+        "bcrypt.over-72",
+        "rejects",
+        "pyca/bcrypt 5.0.0 changelog: passwords over 72 bytes raise ValueError",
+    ),
+    (
+        "go/x-crypto-bcrypt",
+        "bcrypt.over-72",
+        "rejects",
+        "golang.org/x/crypto/bcrypt GenerateFromPassword: does not accept passwords longer "
+        "than 72 bytes (ErrPasswordTooLong)",
+    ),
+    (
+        "go/x-crypto-bcrypt",
+        "bcrypt.emits",
+        "$2a$",
+        "golang.org/x/crypto/bcrypt: hashes carry major version 2, minor version 'a'",
+    ),
+    (
+        "node/bcryptjs-sync",
+        "bcrypt.over-72",
+        "changes",
+        "bcryptjs README: the maximum input length is 72 bytes and is not checked by the library",
+    ),
+    ("node/bcrypt-sync", "bcrypt.emits", "$2b$", "node.bcrypt.js README: hashes use $2b$"),
+    (
+        "c/argon2",
+        "argon2.no-version",
+        "accepts",
+        "phc-winner-argon2 README/test.c: an encoded hash without v= is version 0x10",
+    ),
+]
+NEEDED = {impl.split("/")[0] for impl, *_ in DOCUMENTED}
+
+
+@pytest.fixture(scope="module")
+def session():
+    manifests = [m for m in MANIFESTS if m.name in NEEDED and not runner_unavailable(m)]
+    pool = RunnerPool(manifests)
+    pool.start()
+    yield Session(pool)
+    pool.close()
+
+
+@pytest.mark.parametrize(
+    ("impl", "probe", "expected", "source"), DOCUMENTED, ids=[f"{i}:{p}" for i, p, *_ in DOCUMENTED]
+)
+def test_documented_behaviour(session, impl, probe, expected, source):
+    if impl not in session.pool.implementations:
+        pytest.skip(f"{impl} is not available here")
+    (spec,) = [p for p in probes.PROBES if p.name == probe]
+    behaviour, detail = spec.run(session, impl)
+    assert behaviour == expected, f"{impl} {probe}: {detail} — documented: {source}"
+
+
+def test_reference_expectations_are_recorded():
+    by_name = {p.name: p for p in probes.PROBES}
+    # the reference's own answers, computed live from libxcrypt / libargon2
+    assert by_name["bcrypt.prefix-2y"].expected == "accepts"
+    assert by_name["bcrypt.truncated"].expected == "rejects"
+    assert by_name["argon2.no-version"].expected == "accepts"
+    assert all(p.source for p in probes.PROBES)
+
+
+def test_interop_bcrypt_round_trips_between_c_and_php(session):
+    if not {"c/libxcrypt", "php/crypt"} <= set(session.pool.implementations):
+        pytest.skip("needs the c and php runners")
+    narrowed = Session(session.pool, r"^(c/libxcrypt|php/crypt)$")
+    (matrix,) = [m for m in interop.run(narrowed) if m.algorithm == "bcrypt"]
+    for producer in ("c/libxcrypt", "php/crypt"):
+        row = matrix.cells[producer]
+        assert row["c/libxcrypt"] == row["php/crypt"] == row[interop.REFERENCE] == "ok", row
