@@ -1,0 +1,52 @@
+package main
+
+import (
+	"lukechampine.com/blake3"
+)
+
+// lukechampine.com/blake3: blake3.Sum256 (one-shot); blake3.New(size, key) returns a
+// *blake3.Hasher (nil key for plain hashing).
+func init() {
+	register(&Impl{
+		ID:         "go/lukechampine-blake3",
+		Library:    "lukechampine.com/blake3",
+		module:     "lukechampine.com/blake3",
+		Backend:    "asm",
+		Algorithms: []string{"blake3"},
+		Modes:      allModes,
+		Notes:      "AVX-512 / AVX2 assembly on amd64 (generated with avo); single-threaded",
+		digest: func(alg, mode string, input []byte) (digestOp, error) {
+			switch mode {
+			case "new":
+				out := make([]byte, 0, 32)
+				return digestOp{
+					run: func() byte {
+						h := blake3.New(32, nil)
+						h.Write(input)
+						out = h.Sum(out[:0])
+						return out[0]
+					},
+					out: func() []byte { return out },
+				}, nil
+			case "reset":
+				h := blake3.New(32, nil)
+				out := make([]byte, 0, 32)
+				return digestOp{
+					run: func() byte {
+						h.Reset()
+						h.Write(input)
+						out = h.Sum(out[:0])
+						return out[0]
+					},
+					out: func() []byte { return out },
+				}, nil
+			default:
+				var out [32]byte
+				return digestOp{
+					run: func() byte { out = blake3.Sum256(input); return out[0] },
+					out: func() []byte { return out[:] },
+				}, nil
+			}
+		},
+	})
+}
