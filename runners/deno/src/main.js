@@ -2,6 +2,7 @@
 // The protocol core and the adapters are the Node.js runner's (src/shared is a symlink
 // to runners/node/src); npm packages resolve from this folder's own node_modules
 // (deno.json: "nodeModulesDir": "manual"), so nothing is fetched at run time.
+import process from "node:process";
 import { NODE_ADAPTERS, loadAdapters } from "./shared/adapters/index.js";
 import { measureResolution } from "./shared/core/bench.js";
 import { runtimeDescription } from "./shared/core/runtime.js";
@@ -24,12 +25,8 @@ function writeLine(line) {
   while (offset < bytes.length) offset += Deno.stdout.writeSync(bytes.subarray(offset));
 }
 
-// VmHWM is the kernel's peak resident set size, the same figure as ru_maxrss.
-function peakRss() {
-  const status = Deno.readTextFileSync("/proc/self/status");
-  const match = /^VmHWM:\s+(\d+) kB/m.exec(status);
-  return match ? Number(match[1]) * 1024 : undefined;
-}
+// Deno's node:process has resourceUsage(): maxRSS is getrusage's ru_maxrss (KiB).
+const peakRss = () => process.resourceUsage().maxRSS * 1024;
 
 const now = process.hrtime.bigint;
 const adapters = await loadAdapters(NODE_ADAPTERS, (name, err) =>

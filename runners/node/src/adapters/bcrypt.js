@@ -31,7 +31,7 @@ export default [
     ...common,
     name: "bcrypt",
     async: true,
-    notes: "promise API (runs on the libuv thread pool); emits $2b$; verifies $2a$/$2b$ only ($2y$ gives false); built from source",
+    notes: "promise API (runs on the thread pool); emits $2b$; verifies $2a$/$2b$ only ($2y$ gives false); built from source",
     hash: (alg, password, { cost }, { salt }) => bcrypt.hash(password, saltOrRounds(cost, salt)),
     verify(alg, password, encoded) {
       checkEncoded(password, encoded);

@@ -52,42 +52,70 @@ const PBKDF2_HASH = {
 // hash-wasm wants a salt for argon2 and bcrypt; its README draws one like this.
 const randomSalt = () => crypto.getRandomValues(new Uint8Array(16));
 
-// hash-wasm's bcrypt refuses an empty password ("should be at least 1 byte long").
-function noEmptyPassword(password) {
-  if (password.length === 0) throw unsupported("hash-wasm's bcrypt refuses empty passwords");
+// hash-wasm's bcrypt takes passwords of 1 to 72 bytes and throws on others.
+function bcryptPassword(password) {
+  if (password.length === 0 || password.length > 72) {
+    throw unsupported(`hash-wasm's bcrypt refuses a ${password.length}-byte password (1 to 72 only)`);
+  }
 }
 
 function v19(version) {
   if (version !== 19) throw unsupported("hash-wasm computes Argon2 version 0x13 (19) only");
 }
 
-export default {
-  name: "hash-wasm",
+const common = {
   library: "hash-wasm",
   version: packageVersion("hash-wasm"),
   backend: "wasm",
-  algorithms: [
-    "argon2id",
-    "argon2i",
-    "argon2d",
-    "bcrypt",
-    "scrypt",
-    "pbkdf2-sha1",
-    "pbkdf2-sha256",
-    "pbkdf2-sha512",
-    ...Object.keys(DIGESTS),
-  ],
-  encoding: "phc",
   async: true,
+};
+
+// scrypt and PBKDF2 have no encoded form in hash-wasm: they are an implementation of
+// their own (node/hash-wasm-kdf, derive only), since ops are per implementation.
+const kdf = {
+  ...common,
+  name: "hash-wasm-kdf",
+  algorithms: ["scrypt", "pbkdf2-sha1", "pbkdf2-sha256", "pbkdf2-sha512"],
+  encoding: null,
+  notes: "hash-wasm's scrypt and pbkdf2 (async API; raw output only)",
+
+  derive(alg, password, salt, params, length) {
+    if (alg === "scrypt") {
+      return scrypt({
+        password,
+        salt,
+        costFactor: params.n,
+        blockSize: params.r,
+        parallelism: params.p,
+        hashLength: length,
+        outputType: "binary",
+      });
+    }
+    return pbkdf2({
+      password,
+      salt,
+      iterations: params.iterations,
+      hashLength: length,
+      hashFunction: PBKDF2_HASH[alg](),
+      outputType: "binary",
+    });
+  },
+};
+
+const main = {
+  ...common,
+  name: "hash-wasm",
+  algorithms: ["argon2id", "argon2i", "argon2d", "bcrypt", ...Object.keys(DIGESTS)],
+  encoding: "phc",
   modes: ["oneshot", "new", "reset"],
   notes:
     "async API; oneshot digests resolve to hex; reset = one createX() hasher, init() per op; " +
-    "argon2 v19 only, no associated data; bcrypt emits $2b$ (encoding mcf), " +
+    "argon2 v19 only, no associated data; bcrypt emits $2a$ (encoding mcf), " +
     "refuses empty passwords and passwords over 72 bytes",
 
   hash(alg, password, params, { salt, length }) {
     if (alg === "bcrypt") {
-      noEmptyPassword(password);
+      bcryptPassword(password);
       return bcrypt({
         password,
         salt: salt ?? randomSalt(),
@@ -109,7 +137,7 @@ export default {
 
   verify(alg, password, encoded) {
     if (alg === "bcrypt") {
-      noEmptyPassword(password);
+      bcryptPassword(password);
       return bcryptVerify({ password, hash: encoded });
     }
     // argon2Verify parses "$v=19$" strings only (a version 0x10 string has no v= field).
@@ -118,27 +146,6 @@ export default {
   },
 
   derive(alg, password, salt, params, length, { secret, ad }) {
-    if (alg === "scrypt") {
-      return scrypt({
-        password,
-        salt,
-        costFactor: params.n,
-        blockSize: params.r,
-        parallelism: params.p,
-        hashLength: length,
-        outputType: "binary",
-      });
-    }
-    if (alg.startsWith("pbkdf2-")) {
-      return pbkdf2({
-        password,
-        salt,
-        iterations: params.iterations,
-        hashLength: length,
-        hashFunction: PBKDF2_HASH[alg](),
-        outputType: "binary",
-      });
-    }
     if (alg === "bcrypt") throw unsupported("bcrypt has no raw derive; use hash");
     v19(params.version);
     if (ad !== undefined) throw unsupported("hash-wasm takes no Argon2 associated data");
@@ -162,3 +169,5 @@ export default {
     return (data) => hasher.init().update(data).digest("binary");
   },
 };
+
+export default [main, kdf];

@@ -38,7 +38,7 @@ export default [
     ...common,
     name: "node-rs-argon2",
     async: true,
-    notes: "promise API (runs on the libuv thread pool)",
+    notes: "promise API (runs on the thread pool)",
     hash: (alg, password, params, { salt, length }) =>
       hash(password, options(alg, params, length, salt)),
     verify: (alg, password, encoded) => verify(encoded, password),

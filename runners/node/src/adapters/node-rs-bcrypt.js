@@ -21,7 +21,7 @@ export default [
     ...common,
     name: "node-rs-bcrypt",
     async: true,
-    notes: "promise API (runs on the libuv thread pool); emits $2b$; $2a$ read as $2b$",
+    notes: "promise API (runs on the thread pool); emits $2b$; $2a$ read as $2b$",
     // salt: the 16 raw bytes, or undefined for the library's own random salt
     hash: (alg, password, { cost }, { salt }) => hash(password, cost, salt),
     verify(alg, password, encoded) {

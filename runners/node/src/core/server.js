@@ -87,6 +87,10 @@ export class Server {
   }
 
   async run() {
+    // While a request awaits a library's promise, nothing else may be pending: keep the
+    // event loop alive so a promise that never settles hangs one request (the
+    // orchestrator's timeout) instead of ending the process.
+    setInterval(() => {}, 1 << 30);
     this.send(this.hello);
     let pending = new Uint8Array(0);
     for await (const chunk of this.host.input) {
