@@ -150,6 +150,9 @@ pub struct PasswordInput {
     pub length: usize,
     pub secret: Option<Vec<u8>>,
     pub ad: Option<Vec<u8>>,
+    /// `hash` without `params`: the library's own no-options call (`cost` and `length`
+    /// are then the catalog defaults and unused).
+    pub defaults: bool,
 }
 
 impl PasswordInput {
@@ -213,7 +216,12 @@ fn salt_rule(alg: Algorithm) -> (usize, Option<usize>) {
     }
 }
 
-fn read_params(alg: Algorithm, ranges: &[Range], params: &Map<String, Value>) -> Result<Vec<u64>> {
+fn read_params(
+    alg: Algorithm,
+    ranges: &[Range],
+    params: &Map<String, Value>,
+    unchecked: bool,
+) -> Result<Vec<u64>> {
     for key in params.keys() {
         if !ranges.iter().any(|r| r.key == key) {
             return Err(Error::params(format!(
@@ -239,6 +247,12 @@ fn read_params(alg: Algorithm, ranges: &[Range], params: &Map<String, Value>) ->
                     range.key
                 )));
             };
+            if unchecked {
+                // As given, as far as the library's u32 parameters can carry it.
+                return u32::try_from(n).map(u64::from).map_err(|_| {
+                    Error::params(format!("{}={n} does not fit the library's u32", range.key))
+                });
+            }
             if n < range.min || n > range.max {
                 return Err(Error::params(format!(
                     "{} {}={n} outside {}..={}",
@@ -253,13 +267,15 @@ fn read_params(alg: Algorithm, ranges: &[Range], params: &Map<String, Value>) ->
         .collect()
 }
 
-/// Validates `params` for a password algorithm against the catalog ranges.
-pub fn cost(alg: Algorithm, params: &Map<String, Value>) -> Result<Cost> {
+/// Validates `params` for a password algorithm against the catalog ranges. With
+/// `unchecked`, only what the library's types cannot carry (and working memory beyond
+/// the machine's, which would abort the process) is refused.
+pub fn cost(alg: Algorithm, params: &Map<String, Value>, unchecked: bool) -> Result<Cost> {
     match alg {
         Algorithm::Argon2id | Algorithm::Argon2i | Algorithm::Argon2d => {
-            let v = read_params(alg, ARGON2, params)?;
+            let v = read_params(alg, ARGON2, params, unchecked)?;
             let (m, t, p, version) = (v[0] as u32, v[1] as u32, v[2] as u32, v[3] as u32);
-            if m < 8 * p {
+            if !unchecked && u64::from(m) < 8 * u64::from(p) {
                 return Err(Error::params(format!("m={m} below 8*p={} KiB", 8 * p)));
             }
             if version != 16 && version != 19 {
@@ -270,13 +286,17 @@ pub fn cost(alg: Algorithm, params: &Map<String, Value>) -> Result<Cost> {
             Ok(Cost::Argon2 { m, t, p, version })
         }
         Algorithm::Scrypt => {
-            let v = read_params(alg, SCRYPT, params)?;
+            let v = read_params(alg, SCRYPT, params, unchecked)?;
             let (n, r, p) = (v[0], v[1] as u32, v[2] as u32);
             if !n.is_power_of_two() {
-                return Err(Error::params(format!("scrypt n={n} is not a power of two")));
+                return Err(Error::params(format!(
+                    "scrypt n={n} is not a power of two (and Rust scrypt APIs take log2 N)"
+                )));
             }
             // ROMix needs 128*r*N bytes, plus 128*r*p for the B blocks.
-            let needed = 128 * u64::from(r) * (n + u64::from(p));
+            let needed = 128u64
+                .saturating_mul(u64::from(r))
+                .saturating_mul(n.saturating_add(u64::from(p)));
             check_memory(needed)?;
             Ok(Cost::Scrypt {
                 n,
@@ -286,17 +306,17 @@ pub fn cost(alg: Algorithm, params: &Map<String, Value>) -> Result<Cost> {
             })
         }
         Algorithm::Bcrypt => {
-            let v = read_params(alg, BCRYPT, params)?;
+            let v = read_params(alg, BCRYPT, params, unchecked)?;
             Ok(Cost::Bcrypt { cost: v[0] as u32 })
         }
         Algorithm::Pbkdf2Sha1 | Algorithm::Pbkdf2Sha256 => {
-            let v = read_params(alg, PBKDF2_SHA1, params)?;
+            let v = read_params(alg, PBKDF2_SHA1, params, unchecked)?;
             Ok(Cost::Pbkdf2 {
                 iterations: v[0] as u32,
             })
         }
         Algorithm::Pbkdf2Sha512 => {
-            let v = read_params(alg, PBKDF2_SHA512, params)?;
+            let v = read_params(alg, PBKDF2_SHA512, params, unchecked)?;
             Ok(Cost::Pbkdf2 {
                 iterations: v[0] as u32,
             })
@@ -321,12 +341,23 @@ fn check_memory(needed: u64) -> Result<()> {
     Ok(())
 }
 
+/// Largest output length passed on unchecked (bytes).
+const UNCHECKED_MAX_LENGTH: u64 = 1 << 20;
+
 /// Validates the length field for `alg` (`None` → the catalog default).
-pub fn length(alg: Algorithm, length: Option<u64>, op_is_derive: bool) -> Result<usize> {
+pub fn length(
+    alg: Algorithm,
+    length: Option<u64>,
+    op_is_derive: bool,
+    unchecked: bool,
+) -> Result<usize> {
     let Some((default, min, max)) = length_range(alg, op_is_derive) else {
         return Ok(0);
     };
     let n = length.unwrap_or(default);
+    if unchecked && n <= UNCHECKED_MAX_LENGTH {
+        return Ok(n as usize);
+    }
     if n < min || n > max {
         return Err(Error::params(format!(
             "{} length={n} outside {min}..={max}",
@@ -395,7 +426,12 @@ mod tests {
 
     #[test]
     fn argon2_ranges() {
-        let ok = cost(Algorithm::Argon2id, &map(json!({"m": 256, "t": 1, "p": 1}))).unwrap();
+        let ok = cost(
+            Algorithm::Argon2id,
+            &map(json!({"m": 256, "t": 1, "p": 1})),
+            false,
+        )
+        .unwrap();
         assert_eq!(
             ok,
             Cost::Argon2 {
@@ -411,14 +447,48 @@ mod tests {
             json!({"m": 64, "t": 1, "p": 1, "version": 17}),
             json!({"m": 64, "cost": 4}),
         ] {
-            assert!(cost(Algorithm::Argon2i, &map(bad)).is_err());
+            assert!(cost(Algorithm::Argon2i, &map(bad), false).is_err());
         }
     }
 
     #[test]
+    fn unchecked_passes_values_on() {
+        let c = cost(
+            Algorithm::Argon2id,
+            &map(json!({"m": 8, "t": 0, "p": 2})),
+            true,
+        )
+        .unwrap();
+        assert_eq!(
+            c,
+            Cost::Argon2 {
+                m: 8,
+                t: 0,
+                p: 2,
+                version: 19
+            }
+        );
+        let c = cost(Algorithm::Bcrypt, &map(json!({"cost": 3})), true).unwrap();
+        assert_eq!(c, Cost::Bcrypt { cost: 3 });
+        assert!(cost(Algorithm::Bcrypt, &map(json!({"cost": 1u64 << 40})), true).is_err());
+    }
+
+    #[test]
     fn scrypt_needs_power_of_two() {
-        assert!(cost(Algorithm::Scrypt, &map(json!({"n": 1000, "r": 8, "p": 1}))).is_err());
-        let ok = cost(Algorithm::Scrypt, &map(json!({"n": 1024, "r": 8, "p": 16}))).unwrap();
+        assert!(
+            cost(
+                Algorithm::Scrypt,
+                &map(json!({"n": 1000, "r": 8, "p": 1})),
+                true
+            )
+            .is_err()
+        );
+        let ok = cost(
+            Algorithm::Scrypt,
+            &map(json!({"n": 1024, "r": 8, "p": 16})),
+            false,
+        )
+        .unwrap();
         assert_eq!(
             ok,
             Cost::Scrypt {

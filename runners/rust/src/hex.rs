@@ -23,7 +23,7 @@ pub fn decode(field: &str, text: &str) -> Result<Vec<u8>> {
         }
     }
     let raw = text.as_bytes();
-    if raw.len() % 2 != 0 {
+    if !raw.len().is_multiple_of(2) {
         return Err(Error::input(format!("{field}: odd number of hex digits")));
     }
     raw.chunks_exact(2)

@@ -20,7 +20,10 @@ pub struct Request {
     pub ad: Option<Vec<u8>>,
     pub input: Option<Vec<u8>>,
     pub input_size: Option<u64>,
-    pub params: Map<String, Value>,
+    /// `None` when the request has no `params`: for `hash`, the library's defaults.
+    pub params: Option<Map<String, Value>>,
+    /// Skip the runner's own range checks (fidelity probes).
+    pub unchecked: bool,
     pub length: Option<u64>,
     pub encoded: Option<String>,
     pub iters: Option<u64>,
@@ -70,9 +73,14 @@ fn from_object(obj: &Map<String, Value>) -> Result<Request> {
         input: bytes(obj, "input")?,
         input_size: integer(obj, "input_size")?,
         params: match obj.get("params") {
-            None | Some(Value::Null) => Map::new(),
-            Some(Value::Object(m)) => m.clone(),
+            None | Some(Value::Null) => None,
+            Some(Value::Object(m)) => Some(m.clone()),
             Some(_) => return Err(Error::protocol("params must be an object")),
+        },
+        unchecked: match field(obj, "unchecked") {
+            None => false,
+            Some(Value::Bool(b)) => *b,
+            Some(_) => return Err(Error::protocol("unchecked must be a boolean")),
         },
         length: integer(obj, "length")?,
         encoded: string(obj, "encoded")?,
@@ -148,6 +156,7 @@ mod tests {
                 .unwrap();
         assert_eq!(r.password.unwrap(), b"pa");
         assert_eq!(r.length, None);
-        assert_eq!(r.params["n"], 16);
+        assert_eq!(r.params.unwrap()["n"], 16);
+        assert!(!r.unchecked);
     }
 }

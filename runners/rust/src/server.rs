@@ -110,6 +110,8 @@ impl Runner {
                     "modes": info.modes.iter().map(|m| m.name()).collect::<Vec<_>>(),
                     "encoding": info.encoding,
                     "alloc": true,
+                    "defaults": info.ops.contains(&"hash"),
+                    "unchecked": !info.algorithms.iter().all(|a| a.is_digest()),
                     "notes": info.notes,
                 })
             })
@@ -408,10 +410,17 @@ fn password_input(req: &Request, alg: Algorithm, derive: bool) -> Result<Passwor
         .password
         .clone()
         .ok_or_else(|| Error::protocol("missing password"))?;
-    let cost = catalog::cost(alg, &req.params)?;
-    let length = catalog::length(alg, req.length, derive)?;
+    let no_params = Map::new();
+    let cost = catalog::cost(
+        alg,
+        req.params.as_ref().unwrap_or(&no_params),
+        req.unchecked,
+    )?;
+    let length = catalog::length(alg, req.length, derive, req.unchecked)?;
     if let Some(salt) = &req.salt {
-        catalog::salt(alg, salt)?;
+        if !req.unchecked {
+            catalog::salt(alg, salt)?;
+        }
     } else if derive {
         return Err(Error::protocol("derive needs a salt"));
     }
@@ -433,5 +442,6 @@ fn password_input(req: &Request, alg: Algorithm, derive: bool) -> Result<Passwor
         length,
         secret: req.secret.clone(),
         ad: req.ad.clone(),
+        defaults: req.params.is_none() && !derive,
     })
 }

@@ -25,6 +25,15 @@ fn lib_err(e: argon2_kdf::Argon2Error) -> Error {
     }
 }
 
+fn algorithm(inp: &PasswordInput) -> Result<argon2_kdf::Algorithm> {
+    match inp.alg {
+        Algorithm::Argon2id => Ok(argon2_kdf::Algorithm::Argon2id),
+        Algorithm::Argon2i => Ok(argon2_kdf::Algorithm::Argon2i),
+        Algorithm::Argon2d => Ok(argon2_kdf::Algorithm::Argon2d),
+        other => Err(unsupported_alg("argon2-kdf", other)),
+    }
+}
+
 /// The hasher for a request; `threads` sets both lanes and threads in this crate.
 fn hasher(inp: &PasswordInput) -> Result<Hasher<'_>> {
     let Cost::Argon2 { m, t, p, version } = inp.cost else {
@@ -38,18 +47,17 @@ fn hasher(inp: &PasswordInput) -> Result<Hasher<'_>> {
     if inp.ad.as_ref().is_some_and(|ad| !ad.is_empty()) {
         return Err(Error::unsupported("argon2-kdf takes no associated data"));
     }
-    let algorithm = match inp.alg {
-        Algorithm::Argon2id => argon2_kdf::Algorithm::Argon2id,
-        Algorithm::Argon2i => argon2_kdf::Algorithm::Argon2i,
-        Algorithm::Argon2d => argon2_kdf::Algorithm::Argon2d,
-        other => return Err(unsupported_alg("argon2-kdf", other)),
+    let mut hasher = if inp.defaults {
+        // Hasher::default(): argon2id, m=62500 KiB, t=18, one thread, 16-byte salt.
+        Hasher::default().algorithm(algorithm(inp)?)
+    } else {
+        Hasher::new()
+            .algorithm(algorithm(inp)?)
+            .hash_length(inp.length as u32)
+            .iterations(t)
+            .memory_cost_kib(m)
+            .threads(p)
     };
-    let mut hasher = Hasher::new()
-        .algorithm(algorithm)
-        .hash_length(inp.length as u32)
-        .iterations(t)
-        .memory_cost_kib(m)
-        .threads(p);
     if let Some(salt) = &inp.salt {
         hasher = hasher.custom_salt(salt);
     }

@@ -4,7 +4,7 @@
 //! feature (the `rust-parallel` runner) lanes run on rayon threads.
 
 use argon2::password_hash::{PasswordHasher, PasswordVerifier, phc::PasswordHash};
-use argon2::{Algorithm, Argon2, AssociatedData, ParamsBuilder, Version};
+use argon2::{Algorithm, Argon2, AssociatedData, Params, ParamsBuilder, Version};
 
 use super::{Adapter, Info, unsupported_alg};
 use crate::catalog::{self, Cost, PasswordInput};
@@ -45,6 +45,15 @@ fn context(inp: &PasswordInput) -> Result<Argon2<'_>> {
         catalog::Algorithm::Argon2d => Algorithm::Argon2d,
         other => return Err(unsupported_alg("argon2", other)),
     };
+    if inp.defaults {
+        // `Argon2::default()` with the requested variant: Version::default(),
+        // Params::default().
+        return Ok(Argon2::new(
+            algorithm,
+            Version::default(),
+            Params::default(),
+        ));
+    }
     let version = if version == 16 {
         Version::V0x10
     } else {

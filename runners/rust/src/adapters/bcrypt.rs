@@ -37,6 +37,11 @@ impl Adapter for Bcrypt {
         let Cost::Bcrypt { cost } = inp.cost else {
             return Err(unsupported_alg("bcrypt", inp.alg));
         };
+        let cost = if inp.defaults {
+            bcrypt::DEFAULT_COST
+        } else {
+            cost
+        };
         match &inp.salt {
             None => bcrypt::hash(&inp.password, cost).map_err(lib_err),
             Some(salt) => {

@@ -25,13 +25,26 @@ impl RustArgon2 {
         let Cost::Argon2 { m, t, p, version } = inp.cost else {
             return Err(unsupported_alg("rust-argon2", inp.alg));
         };
+        let variant = match inp.alg {
+            Algorithm::Argon2id => Variant::Argon2id,
+            Algorithm::Argon2i => Variant::Argon2i,
+            Algorithm::Argon2d => Variant::Argon2d,
+            other => return Err(unsupported_alg("rust-argon2", other)),
+        };
+        let thread_mode = if self.parallel {
+            ThreadMode::Parallel
+        } else {
+            ThreadMode::Sequential
+        };
+        if inp.defaults {
+            return Ok(Config {
+                variant,
+                thread_mode,
+                ..Config::default()
+            });
+        }
         Ok(Config {
-            variant: match inp.alg {
-                Algorithm::Argon2id => Variant::Argon2id,
-                Algorithm::Argon2i => Variant::Argon2i,
-                Algorithm::Argon2d => Variant::Argon2d,
-                other => return Err(unsupported_alg("rust-argon2", other)),
-            },
+            variant,
             version: if version == 16 {
                 Version::Version10
             } else {
@@ -40,11 +53,7 @@ impl RustArgon2 {
             mem_cost: m,
             time_cost: t,
             lanes: p,
-            thread_mode: if self.parallel {
-                ThreadMode::Parallel
-            } else {
-                ThreadMode::Sequential
-            },
+            thread_mode,
             secret: inp.secret.as_deref().unwrap_or(&[]),
             ad: inp.ad.as_deref().unwrap_or(&[]),
             hash_length: inp.length as u32,

@@ -50,7 +50,11 @@ impl Adapter for Scrypt {
     }
 
     fn hash(&self, inp: &PasswordInput) -> Result<String> {
-        let scrypt = scrypt::Scrypt::new_with_params(params(inp, Some(inp.length))?);
+        let scrypt = if inp.defaults {
+            scrypt::Scrypt::default()
+        } else {
+            scrypt::Scrypt::new_with_params(params(inp, Some(inp.length))?)
+        };
         let hash = match &inp.salt {
             Some(salt) => scrypt.hash_password_with_salt(&inp.password, salt),
             None => scrypt.hash_password(&inp.password),
