@@ -2,6 +2,7 @@
 // Promise API. On Node 20 it loads only with `node --no-experimental-fetch` (with a
 // global fetch its Emscripten loader tries to fetch the .wasm file by path).
 import argon2 from "argon2-browser";
+import process from "node:process";
 import { invalidInput, unsupported } from "../core/errors.js";
 import { packageVersion } from "../core/version.js";
 
@@ -14,15 +15,29 @@ const ARGON2_VERIFY_MISMATCH = -35;
 
 // Deno has no such flag: there, fetch is hidden while the first call loads the
 // Emscripten module, which then reads argon2.wasm from disk as it does under Node.js.
-if (globalThis.Deno) {
+// Emscripten's Node glue also adds process-wide unhandledRejection/uncaughtException
+// listeners that abort the process; they are removed once the module has loaded, so
+// that another library's stray rejection cannot end the runner.
+async function load() {
+  const listeners = (event) => new Set(process.listeners(event));
+  const before = { rejection: listeners("unhandledRejection"), exception: listeners("uncaughtException") };
   const { fetch } = globalThis;
-  globalThis.fetch = undefined;
+  if (globalThis.Deno) globalThis.fetch = undefined;
   try {
     await argon2.hash({ pass: "", salt: "saltsalt", time: 1, mem: 8, hashLen: 4 });
   } finally {
     globalThis.fetch = fetch;
   }
+  for (const [event, seen] of [
+    ["unhandledRejection", before.rejection],
+    ["uncaughtException", before.exception],
+  ]) {
+    for (const listener of process.listeners(event)) {
+      if (!seen.has(listener)) process.removeListener(event, listener);
+    }
+  }
 }
+await load();
 
 // argon2-browser requires a salt; its README passes one in.
 const randomSalt = () => crypto.getRandomValues(new Uint8Array(16));
@@ -55,6 +70,14 @@ export default {
   async hash(alg, password, params, { salt, length }) {
     const result = await run(alg, password, salt ?? randomSalt(), params, length);
     return result.encoded;
+  },
+
+  // The library's call with no options: Argon2d, t=1, m=1024, p=1, a 24-byte tag. A salt
+  // is required even then.
+  hashDefaults: async (alg, password) => {
+    const options = { pass: password, salt: randomSalt() };
+    if (alg !== "argon2d") options.type = TYPES[alg];
+    return (await argon2.hash(options)).encoded;
   },
 
   // verify resolves on a match and rejects otherwise, with the C library's error code.

@@ -27,6 +27,11 @@ export default {
     });
   },
 
+  // argon2.hash(password) is argon2id at the library's defaults; other types name only the type.
+  hashDefaults(alg, password) {
+    return alg === "argon2id" ? argon2.hash(password) : argon2.hash(password, { type: TYPES[alg] });
+  },
+
   verify(alg, password, encoded) {
     return argon2.verify(encoded, password);
   },

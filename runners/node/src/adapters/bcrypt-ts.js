@@ -31,6 +31,7 @@ export default [
     async: false,
     notes: "sync API; passwords are JS strings",
     hash: (alg, password, { cost }, { salt }) => hashSync(password, saltOrRounds(cost, salt)),
+    hashDefaults: (alg, password) => hashSync(password), // hash() needs a salt or rounds
     verify: (alg, password, encoded) => compareSync(password, encoded),
   },
 ];

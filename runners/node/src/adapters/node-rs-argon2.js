@@ -41,6 +41,8 @@ export default [
     notes: "promise API (runs on the thread pool)",
     hash: (alg, password, params, { salt, length }) =>
       hash(password, options(alg, params, length, salt)),
+    hashDefaults: (alg, password) =>
+      alg === "argon2id" ? hash(password) : hash(password, { algorithm: ALGORITHM[alg] }),
     verify: (alg, password, encoded) => verify(encoded, password),
     derive(alg, password, salt, params, length, { secret, ad }) {
       noAd(ad);
@@ -54,6 +56,8 @@ export default [
     notes: "sync API",
     hash: (alg, password, params, { salt, length }) =>
       hashSync(password, options(alg, params, length, salt)),
+    hashDefaults: (alg, password) =>
+      alg === "argon2id" ? hashSync(password) : hashSync(password, { algorithm: ALGORITHM[alg] }),
     verify: (alg, password, encoded) => verifySync(encoded, password),
     derive(alg, password, salt, params, length, { secret, ad }) {
       noAd(ad);

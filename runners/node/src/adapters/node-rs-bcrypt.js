@@ -24,6 +24,7 @@ export default [
     notes: "promise API (runs on the thread pool); emits $2b$; $2a$ read as $2b$",
     // salt: the 16 raw bytes, or undefined for the library's own random salt
     hash: (alg, password, { cost }, { salt }) => hash(password, cost, salt),
+    hashDefaults: (alg, password) => hash(password),
     verify(alg, password, encoded) {
       refuseEightBit2a(password, encoded, LIBRARY);
       return verify(password, encoded);
@@ -35,6 +36,7 @@ export default [
     async: false,
     notes: "sync API; emits $2b$; $2a$ read as $2b$",
     hash: (alg, password, { cost }, { salt }) => hashSync(password, cost, salt),
+    hashDefaults: (alg, password) => hashSync(password),
     verify(alg, password, encoded) {
       refuseEightBit2a(password, encoded, LIBRARY);
       return verifySync(password, encoded);

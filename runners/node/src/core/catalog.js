@@ -77,9 +77,11 @@ export function algorithm(name) {
 
 /**
  * Checks `params` (an object from the request, or undefined) against the catalog and
- * returns them with defaults filled in. Unknown keys and wrong types are refused.
+ * returns them with defaults filled in. Unknown keys and wrong types are refused;
+ * with `unchecked` (protocol: "unchecked": true) the ranges are not checked, so the
+ * library sees the values as given.
  */
-export function resolveParams(name, params) {
+export function resolveParams(name, params, unchecked = false) {
   const spec = algorithm(name);
   const given = params ?? {};
   if (typeof given !== "object" || Array.isArray(given)) {
@@ -97,6 +99,8 @@ export function resolveParams(name, params) {
     if (!Number.isSafeInteger(value)) {
       throw invalidParams(`${key} must be an integer, got ${JSON.stringify(value)}`);
     }
+    out[key] = value;
+    if (unchecked) continue;
     if (rule.choices && !rule.choices.includes(value)) {
       throw invalidParams(`${key}=${value} is not one of ${rule.choices.join(", ")}`);
     }
@@ -109,10 +113,9 @@ export function resolveParams(name, params) {
     if (rule.powerOfTwo && (value & (value - 1)) !== 0) {
       throw invalidParams(`${key}=${value} is not a power of two`);
     }
-    out[key] = value;
   }
   const rule = spec.minPer;
-  if (rule && out[rule.param] < rule.factor * out[rule.per]) {
+  if (rule && !unchecked && out[rule.param] < rule.factor * out[rule.per]) {
     throw invalidParams(
       `${rule.param}=${out[rule.param]} below ${rule.factor}*${rule.per}=${rule.factor * out[rule.per]}`,
     );
@@ -121,12 +124,13 @@ export function resolveParams(name, params) {
 }
 
 /** The output length for `op` ("derive" or "hash"): the request's, or the default. */
-export function resolveLength(name, length, op) {
+export function resolveLength(name, length, op, unchecked = false) {
   const spec = algorithm(name);
   if (!spec.length) return undefined; // bcrypt, yescrypt, sha512crypt: fixed outputs
   const fallback = op === "derive" && spec.deriveLength ? spec.deriveLength : spec.length.default;
   const value = length ?? fallback;
   if (!Number.isSafeInteger(value)) throw invalidParams("length must be an integer");
+  if (unchecked) return value;
   if (value < spec.length.min || value > spec.length.max) {
     throw invalidParams(`length=${value} outside ${spec.length.min}..${spec.length.max}`);
   }

@@ -35,6 +35,7 @@ const FIELD_TYPES = {
   ad: "string",
   params: "object",
   length: "integer",
+  unchecked: "boolean",
   iters: "integer",
   samples: "integer",
   input_size: "integer",
@@ -64,7 +65,9 @@ function helloEntry(impl) {
     modes: impl.modes,
     encoding: impl.encoding ?? null,
     alloc: false,
+    unchecked: true,
   };
+  if (typeof impl.hashDefaults === "function") entry.defaults = true;
   if (impl.notes) entry.notes = impl.notes;
   return entry;
 }
@@ -164,22 +167,35 @@ export class Server {
   }
 
   // Everything a password op needs, checked and decoded once, outside any timing.
+  // A hash without params is the library's own no-options call (protocol: "Library
+  // defaults"); `unchecked` hands out-of-range values to the library as given.
   passwordCase(req, op, impl) {
     const kind = algorithm(req.alg).kind;
     if (kind !== "password") throw unsupported(`${req.alg} is a digest; use digest`);
     const bytes = req.password === undefined ? null : fromHex(req.password, "password");
+    const unchecked = req.unchecked === true;
+    const defaults = op === "hash" && req.params === undefined;
+    if (defaults && typeof impl.hashDefaults !== "function") {
+      throw unsupported(`${impl.id} has no ${req.alg} hash call without parameters`);
+    }
     const c = {
       alg: req.alg,
-      params: resolveParams(req.alg, req.params),
-      length: resolveLength(req.alg, req.length, op),
+      defaults,
+      params: defaults ? undefined : resolveParams(req.alg, req.params, unchecked),
+      length: resolveLength(req.alg, req.length, op, unchecked),
       salt: req.salt === undefined ? undefined : fromHex(req.salt, "salt"),
+      unchecked,
       extra: {
         secret: req.secret === undefined ? undefined : fromHex(req.secret, "secret"),
         ad: req.ad === undefined ? undefined : fromHex(req.ad, "ad"),
+        unchecked,
       },
       password: bytes,
     };
-    checkSalt(req.alg, c.salt);
+    if (defaults && c.salt !== undefined) {
+      throw unsupported("a hash with the library's defaults takes no salt");
+    }
+    if (!unchecked) checkSalt(req.alg, c.salt);
     if (c.password !== null && impl.passwordType === "string") {
       c.password = utf8String(c.password);
     }
@@ -202,7 +218,9 @@ export class Server {
     const c = this.passwordCase(req, "hash", impl);
     if (c.password === null) throw invalidInput("hash needs password");
     const encoded = await call("library_error", () =>
-      impl.hash(c.alg, c.password, c.params, { salt: c.salt, length: c.length }),
+      c.defaults
+        ? impl.hashDefaults(c.alg, c.password)
+        : impl.hash(c.alg, c.password, c.params, hashOptions(c)),
     );
     return { encoded: encodedString(encoded) };
   }
@@ -287,6 +305,10 @@ export class Server {
       c.password = impl.passwordType === "string" ? "password" : fromHex("70617373776f7264", "");
     }
     const { alg, password, salt, params, length, extra } = c;
+    const hashOpts = hashOptions(c);
+    const hashOnce = c.defaults
+      ? () => impl.hashDefaults(alg, password)
+      : () => impl.hash(alg, password, params, hashOpts);
     if (req.op === "derive") {
       const useSalt = salt ?? patternInput(16);
       return {
@@ -295,10 +317,9 @@ export class Server {
         reply: (last) => ({ output: outputHex(last) }),
       };
     }
-    const hashOpts = { salt, length };
     if (req.op === "hash") {
       return {
-        op: () => impl.hash(alg, password, params, hashOpts),
+        op: hashOnce,
         errorKind: "library_error",
         reply: (last) => ({ encoded: encodedString(last) }),
       };
@@ -307,7 +328,7 @@ export class Server {
     if (req.op === "verify") {
       const encoded =
         req.encoded ??
-        encodedString(await call("library_error", () => impl.hash(alg, password, params, hashOpts)));
+        encodedString(await call("library_error", hashOnce));
       return {
         op: () => impl.verify(alg, password, encoded),
         errorKind: "invalid_input",
@@ -318,11 +339,11 @@ export class Server {
     let lastEncoded;
     const op2 = impl.async
       ? async () => {
-          lastEncoded = await impl.hash(alg, password, params, hashOpts);
+          lastEncoded = await hashOnce();
           return impl.verify(alg, password, lastEncoded);
         }
       : () => {
-          lastEncoded = impl.hash(alg, password, params, hashOpts);
+          lastEncoded = hashOnce();
           return impl.verify(alg, password, lastEncoded);
         };
     return {
@@ -332,6 +353,8 @@ export class Server {
     };
   }
 }
+
+const hashOptions = (c) => ({ salt: c.salt, length: c.length, unchecked: c.unchecked });
 
 function parse(raw) {
   let text;
