@@ -6,7 +6,6 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.Map;
 
 /**
@@ -100,8 +99,7 @@ public final class Args {
       params.put(p.key(), (int) p.def());
     }
     if (given != null) {
-      for (Iterator<Map.Entry<String, JsonNode>> it = given.fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> e = it.next();
+      for (Map.Entry<String, JsonNode> e : given.properties()) {
         JsonNode v = e.getValue();
         if (!v.isIntegralNumber()) {
           throw Failure.protocol("params." + e.getKey() + " must be an integer");

@@ -17,7 +17,7 @@ import java.util.List;
  * argon2-jvm (de.mkammerer): the C reference implementation (the system's libargon2)
  * through JNA. Argon2Factory.create(type, saltLen, hashLen).hash(t, m, p, password) and
  * verify(encoded, password); Argon2Advanced for raw output, a given salt, secret, ad and
- * version 16.
+ * version 16. verify() reports a string libargon2 cannot decode as false (valid: false).
  */
 public final class Argon2Jvm extends Adapter {
   private static final int SALT_LENGTH = 16;

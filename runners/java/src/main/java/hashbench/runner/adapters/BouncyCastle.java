@@ -181,14 +181,14 @@ public final class BouncyCastle {
       byte[] password = a.password;
       byte[] given = a.salt;
       int cost = a.get("cost");
-      return () -> {
+      return refusingParams(() -> {
         byte[] salt = given;
         if (salt == null) {
           salt = new byte[16];
           random.nextBytes(salt);
         }
         return OpenBSDBCrypt.generate(password, salt, cost);
-      };
+      });
     }
 
     @Override

@@ -28,7 +28,7 @@ public final class Jdk extends Adapter {
 
   @Override
   public Info info() {
-    return new Info("java/jdk", "jdk (MessageDigest, SecretKeyFactory)",
+    return new Info("java/jdk", "jdk",
         Runtime.version().toString(), "pure",
         List.of("md5", "sha1", "sha256", "sha512", "sha3-256",
             "pbkdf2-sha1", "pbkdf2-sha256", "pbkdf2-sha512"),
@@ -71,10 +71,10 @@ public final class Jdk extends Adapter {
     }
     int iterations = a.get("iterations");
     int bits = a.length * 8;
-    return () -> {
+    return refusingParams(() -> {
       SecretKeyFactory factory = SecretKeyFactory.getInstance(name);
       return factory.generateSecret(new PBEKeySpec(password, salt, iterations, bits)).getEncoded();
-    };
+    });
   }
 
   @Override
