@@ -97,14 +97,17 @@ static void describe(char *buf, size_t n, range_t r) {
         snprintf(buf, n, "%lld..%lld", r.min, r.max);
 }
 
-/* Rough peak memory of one op, to refuse what this machine cannot hold. */
-static unsigned long long memory_need(const req_t *req) {
+/* Rough peak memory of one op in bytes, to refuse what this machine cannot hold. A double:
+ * unchecked values may be large enough to overflow an integer product. */
+static double memory_need(const req_t *req) {
     const long long *p = req->param;
-    if (req->alg->params[0].id == P_M) return (unsigned long long)p[P_M] * 1024;
-    if (req->alg->params[0].id == P_N)
-        return 128ULL * (unsigned long long)p[P_R] * (unsigned long long)(p[P_N] + p[P_P]);
+    if (req->alg->params[0].id == P_M) return (double)p[P_M] * 1024;
+    if (req->alg->params[0].id == P_N) return 128.0 * (double)p[P_R] * (double)(p[P_N] + p[P_P]);
     return 0;
 }
+
+/* unchecked: any value the C parameter types of all four libraries can hold as given. */
+static const range_t C_TYPES = {0, 0, 2147483647};
 
 static err_kind check_rules(req_t *req, const param_spec *ps, char *msg, size_t n) {
     long long v = req->param[ps->id];
@@ -134,14 +137,16 @@ err_kind catalog_check(req_t *req, char *msg, size_t n) {
             snprintf(msg, n, "unknown parameter '%s' for %s", req->raw[i].key, alg->name);
             return ERR_INVALID_PARAMS;
         }
-        if (!in_range(req->raw[i].value, ps->range)) {
-            describe(range, sizeof range, ps->range);
-            snprintf(msg, n, "%s=%lld out of range %s", ps->name, req->raw[i].value, range);
+        range_t valid = req->unchecked ? C_TYPES : ps->range;
+        if (!in_range(req->raw[i].value, valid)) {
+            describe(range, sizeof range, valid);
+            snprintf(msg, n, "%s=%lld out of range %s%s", ps->name, req->raw[i].value, range,
+                     req->unchecked ? " (unchecked: what the C APIs can take)" : "");
             return ERR_INVALID_PARAMS;
         }
         req->param[ps->id] = req->raw[i].value;
     }
-    for (int i = 0; i < 4 && alg->params[i].name; i++) {
+    for (int i = 0; i < 4 && alg->params[i].name && !req->unchecked; i++) {
         err_kind err = check_rules(req, &alg->params[i], msg, n);
         if (err) return err;
     }
@@ -149,25 +154,26 @@ err_kind catalog_check(req_t *req, char *msg, size_t n) {
         long long def = alg->length.def;
         if (strcmp(alg->name, "scrypt") == 0 && req->op == OP_DERIVE) def = 64;
         long long len = req->has_length ? req->length_raw : def;
-        if (!in_range(len, alg->length)) {
-            describe(range, sizeof range, alg->length);
+        range_t valid = req->unchecked ? (range_t){0, 0, HB_OUT_MAX} : alg->length; /* buffer */
+        if (!in_range(len, valid)) {
+            describe(range, sizeof range, valid);
             snprintf(msg, n, "length=%lld out of range %s", len, range);
             return ERR_INVALID_PARAMS;
         }
         req->length = (size_t)len;
     }
-    if (req->salt.set && alg->kind == KIND_PASSWORD &&
-        !in_range((long long)req->salt.len, alg->salt)) {
+    bool check_salt = req->salt.set && alg->kind == KIND_PASSWORD && !req->unchecked;
+    if (check_salt && !in_range((long long)req->salt.len, alg->salt)) {
         describe(range, sizeof range, alg->salt);
         snprintf(msg, n, "salt of %zu bytes; valid: %s bytes", req->salt.len, range);
         return ERR_INVALID_PARAMS;
     }
-    unsigned long long need = memory_need(req);
-    unsigned long long have =
-        (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGESIZE);
+    /* Kept when unchecked too: an allocation the kernel overcommits would end in an OOM kill. */
+    double need = memory_need(req);
+    double have = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
     if (need > have) {
-        snprintf(msg, n, "needs %llu MiB of memory; this machine has %llu MiB", need >> 20,
-                 have >> 20);
+        snprintf(msg, n, "needs %.0f MiB of memory; this machine has %.0f MiB", need / 1048576,
+                 have / 1048576);
         return ERR_INVALID_PARAMS;
     }
     return ERR_NONE;

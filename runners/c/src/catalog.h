@@ -37,7 +37,9 @@ struct alg_spec {
 const alg_spec *catalog_find(const char *name);
 
 /* Fills req->param and req->length from req->raw, with defaults; checks every range,
- * the salt length and the memory the case needs. ERR_NONE or ERR_INVALID_PARAMS. */
+ * the salt length and the memory the case needs. ERR_NONE or ERR_INVALID_PARAMS.
+ * With req->unchecked only what keeps the runner safe is checked: values fit the C
+ * parameter types, the output fits its buffer, the memory fits the machine. */
 err_kind catalog_check(req_t *req, char *msg, size_t msg_size);
 
 #endif

@@ -92,6 +92,12 @@ static err_kind resolve(req_t *req, bool bench, const adapter_t **out, char *msg
         snprintf(msg, n, "%s is not defined for %s", OP_NAMES[req->op], req->alg_name);
         return ERR_UNSUPPORTED;
     }
+    bool hashes = req->op == OP_HASH || req->op == OP_HASH_VERIFY ||
+                  (req->op == OP_VERIFY && bench && !req->encoded);
+    if (hashes && !req->has_params && !ad->defaults) {
+        snprintf(msg, n, "%s has no hash call without parameters: give params", ad->id);
+        return ERR_UNSUPPORTED;
+    }
     err_kind err = check_mode(req, ad, msg, n);
     if (!err) err = check_fields(req, bench, msg, n);
     if (!err && req->alg->kind == KIND_PASSWORD) err = catalog_check(req, msg, n);

@@ -34,6 +34,8 @@ static void send_hello(void) {
                       string_list(ad->modes), "alloc", ad->allocated_bytes != NULL);
         json_object_set_new(impl, "encoding",
                             ad->encoding ? json_string(ad->encoding) : json_null());
+        json_object_set_new(impl, "defaults", json_boolean(ad->defaults));
+        json_object_set_new(impl, "unchecked", json_true()); /* catalog_check, for all */
         if (ad->notes) json_object_set_new(impl, "notes", json_string(ad->notes));
         json_array_append_new(impls, impl);
     }

@@ -76,6 +76,7 @@ static err_kind get_hex(json_t *root, const char *key, bytes_t *out, char *msg, 
 static err_kind get_params(json_t *root, req_t *req, char *msg, size_t n) {
     json_t *params = json_object_get(root, "params");
     if (!params || json_is_null(params)) return ERR_NONE;
+    req->has_params = true;
     if (!json_is_object(params)) {
         snprintf(msg, n, "field 'params' must be an object");
         return ERR_PROTOCOL;
@@ -125,6 +126,12 @@ err_kind request_parse(json_t *root, req_t *req, char *msg, size_t n) {
     if (!err) err = get_int(root, "iters", &req->iters, NULL, msg, n);
     if (!err) err = get_int(root, "samples", &req->samples, NULL, msg, n);
     if (!err) err = get_params(root, req, msg, n);
+    json_t *unchecked = json_object_get(root, "unchecked");
+    if (!err && unchecked && !json_is_boolean(unchecked) && !json_is_null(unchecked)) {
+        snprintf(msg, n, "field 'unchecked' must be a boolean");
+        err = ERR_PROTOCOL;
+    }
+    req->unchecked = json_is_true(unchecked);
     return err;
 }
 

@@ -54,6 +54,8 @@ typedef struct {
         long long value;
     } raw[HB_MAX_RAW_PARAMS];
     int nraw;
+    bool has_params; /* absent params on a hash: the library's own defaults */
+    bool unchecked;  /* skip the catalog ranges: the library gets the values as given */
     bool has_length, has_input_size;
     long long length_raw, input_size, iters, samples;
 
@@ -105,6 +107,7 @@ typedef struct {
     const char *const *algorithms; /* NULL-terminated, catalog names */
     const char *const *ops;
     const char *const *modes;
+    bool defaults; /* has a hash call without parameters (protocol: library defaults) */
     const char *(*version)(void);
     /* Sets job->run (and state) for req->op. Called outside any timing loop. */
     err_kind (*prepare)(job_t *job, const req_t *req);

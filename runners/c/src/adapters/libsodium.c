@@ -197,6 +197,9 @@ static err_kind prepare_argon2(job_t *job, const req_t *req, state_t *s) {
 static err_kind prepare_scrypt_hash(job_t *job, const req_t *req, state_t *s) {
     unsigned long long n = (unsigned long long)req->param[P_N],
                        p = (unsigned long long)req->param[P_P];
+    if ((n & (n - 1)) != 0)
+        return job_fail(job, ERR_UNSUPPORTED,
+                        "libsodium's scrypt strings hold N as a power of two");
     if (req->param[P_R] != 8 || n * p < 1024)
         return job_fail(job, ERR_UNSUPPORTED,
                         "libsodium's scrypt strings use r=8 and N*p >= 1024 (opslimit >= 32768)");

@@ -62,7 +62,8 @@ static uint8_t hash(job_t *job) {
     const char *out =
         crypt_rn((const char *)job->req->password.data, s->setting, &s->data, sizeof s->data);
     if (!out) {
-        job_fail(job, ERR_LIBRARY, "crypt_rn failed: %s", strerror(errno));
+        job_fail(job, errno == EINVAL ? ERR_INVALID_PARAMS : ERR_LIBRARY, "crypt_rn refused %s: %s",
+                 s->setting, strerror(errno));
         return 0;
     }
     strcpy(job->encoded, out); /* CRYPT_OUTPUT_SIZE (384) < HB_ENCODED_MAX */
@@ -101,12 +102,13 @@ static err_kind prepare_scrypt(job_t *job, const req_t *req, state_t *s) {
     int log2n = 0;
     while ((1LL << log2n) < req->param[P_N])
         log2n++;
-    s->prefix = "$7$";
-    s->count = 7; /* libxcrypt's default; its N, r, p are replaced below when they differ */
+    if ((1LL << log2n) != req->param[P_N])
+        return job_fail(job, ERR_UNSUPPORTED, "a $7$ setting holds N as a power of two only");
     if (req->param[P_R] == 32 && req->param[P_P] == 1 && log2n >= 13 && log2n <= 18) {
         s->count = (unsigned long)(log2n - 7);
         return ERR_NONE;
     }
+    s->count = 7; /* any valid count: the setting's N, r, p fields are rewritten */
     s->rewrite_scrypt = true;
     s->scrypt_log2n = log2n;
     s->scrypt_r = (uint32_t)req->param[P_R];
@@ -114,20 +116,27 @@ static err_kind prepare_scrypt(job_t *job, const req_t *req, state_t *s) {
     return ERR_NONE;
 }
 
+static const struct {
+    const char *alg, *prefix;
+    param_id cost; /* the parameter that is crypt_gensalt_rn's count */
+} METHODS[] = {
+    {"bcrypt", "$2b$", P_COST},
+    {"yescrypt", "$y$", P_COST},
+    {"sha512crypt", "$6$", P_ROUNDS},
+    {"scrypt", "$7$", P_N},
+};
+
 static err_kind prepare_hash(job_t *job, const req_t *req, state_t *s) {
-    const char *alg = req->alg_name;
-    if (strcmp(alg, "bcrypt") == 0) {
-        s->prefix = "$2b$";
-        s->count = (unsigned long)req->param[P_COST];
-    } else if (strcmp(alg, "yescrypt") == 0) {
-        s->prefix = "$y$";
-        s->count = (unsigned long)req->param[P_COST];
-    } else if (strcmp(alg, "sha512crypt") == 0) {
-        s->prefix = "$6$";
-        s->count = (unsigned long)req->param[P_ROUNDS];
-    } else {
+    size_t i = 0;
+    while (strcmp(METHODS[i].alg, req->alg_name) != 0)
+        i++;
+    s->prefix = METHODS[i].prefix;
+    /* Without params, count stays 0: crypt_gensalt_rn's own "low default cost". */
+    if (req->has_params && METHODS[i].cost == P_N) {
         err_kind err = prepare_scrypt(job, req, s);
         if (err) return err;
+    } else if (req->has_params) {
+        s->count = (unsigned long)req->param[METHODS[i].cost];
     }
     if (req->salt.set) {
         s->rbytes = (const char *)req->salt.data;
@@ -174,6 +183,7 @@ const adapter_t adapter_libxcrypt = {
     .algorithms = ALGORITHMS,
     .ops = OPS,
     .modes = MODES,
+    .defaults = true,
     .version = version,
     .prepare = prepare,
     .allocated_bytes = NULL,
