@@ -243,6 +243,14 @@ def _verify_probes() -> list[Probe]:
             "computes another hash for 8-bit bytes",
         ),
         (
+            "bcrypt.2a-8bit-safety",
+            "bcrypt",
+            b"\xff\xff\xa3",
+            "$2a$05$/OK.fbVrR/bpIqNJ5ianF.nqd1wy.pTMdcvrRWxyiGL2eMz.2a85.",
+            "applies crypt_blowfish's $2a$ safety measure for 8-bit passwords",
+            "treats $2a$ as $2b$ for this 8-bit password",
+        ),
+        (
             "bcrypt.truncated",
             "bcrypt",
             b"U*U",
