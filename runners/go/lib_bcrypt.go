@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 
 	"golang.org/x/crypto/bcrypt"
@@ -17,9 +16,8 @@ func init() {
 		Backend:    "pure",
 		Algorithms: []string{"bcrypt"},
 		Encoding:   strPtr("mcf"),
-		Notes: "emits $2a$; verifies $2a$/$2b$/$2x$/$2y$ alike, as $2b$ ($2a$ strings whose hash " +
-			"crypt_blowfish's 8-bit countermeasure changes are refused as unsupported); no salt argument (hash with salt " +
-			"is unsupported); GenerateFromPassword refuses passwords over 72 bytes; a cost below 4 silently becomes 10; " +
+		Notes: "emits $2a$; verifies $2a$/$2b$/$2x$/$2y$ alike, as $2b$ (so not crypt_blowfish's $2a$ " +
+			"8-bit safety measure); no salt argument (hash with salt is unsupported); GenerateFromPassword refuses passwords over 72 bytes; a cost below 4 silently becomes 10; " +
 			"hash without params uses bcrypt.DefaultCost (10)",
 		hash: func(alg string, p params, length int, salt []byte) (hashFunc, error) {
 			if salt != nil {
@@ -46,10 +44,6 @@ func init() {
 		},
 		verify: func(alg string) (verifyFunc, error) {
 			return func(password, encoded []byte) (bool, error) {
-				if bytes.HasPrefix(encoded, []byte("$2a$")) && blowfishSafetyApplies(password) {
-					return false, errf(kindUnsupported, "x/crypto/bcrypt computes $2a$ as $2b$; "+
-						"crypt_blowfish's $2a$ countermeasure gives this 8-bit password another hash")
-				}
 				err := bcrypt.CompareHashAndPassword(encoded, password)
 				switch {
 				case err == nil:
@@ -62,41 +56,4 @@ func init() {
 			}, nil
 		},
 	})
-}
-
-// blowfishSafetyApplies tells whether crypt_blowfish (libxcrypt, PHP) would hash this
-// password differently under $2a$ than under $2b$. Since 2011 crypt_blowfish flips one
-// bit of the first subkey for $2a$ when some byte with its top bit set sits after the
-// first byte of a key word and the old sign-extension bug would have left every key word
-// unchanged (so old buggy $2a$ hashes cannot collide with correct ones). x/crypto/bcrypt,
-// like OpenBSD, computes $2a$ as $2b$, so for these passwords the runner refuses rather
-// than answer for a different algorithm. It follows crypt_blowfish's key schedule: the
-// password is a C string, read cyclically with its terminating NUL, 18 words of 4 bytes.
-func blowfishSafetyApplies(password []byte) bool {
-	if i := bytes.IndexByte(password, 0); i >= 0 {
-		password = password[:i]
-	}
-	var highBit, changed uint32
-	pos := 0
-	for word := 0; word < 18; word++ {
-		var correct, signExtended uint32
-		for j := 0; j < 4; j++ {
-			var b byte
-			if pos < len(password) {
-				b = password[pos]
-			}
-			correct = correct<<8 | uint32(b)
-			signExtended = signExtended<<8 | uint32(int32(int8(b)))
-			if j > 0 {
-				highBit |= signExtended & 0x80
-			}
-			if b == 0 {
-				pos = 0
-			} else {
-				pos++
-			}
-		}
-		changed |= correct ^ signExtended
-	}
-	return highBit != 0 && changed == 0
 }
