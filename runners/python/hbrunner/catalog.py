@@ -52,12 +52,13 @@ def validate_params(alg: str, params: dict[str, Any], check: bool = True) -> dic
     full = {k: s["default"] for k, s in allowed.items()}
     full.update(params)
     for key, value in full.items():
+        if not _is_int(value):
+            raise InvalidParams(f"{alg}: {key}={value!r} is not an integer")
+    if not check:
+        return full
+    for key, value in full.items():
         rule = allowed[key]
         where = f"{alg}: {key}={value!r}"
-        if not _is_int(value):
-            raise InvalidParams(f"{where} is not an integer")
-        if not check:
-            continue
         if "choices" in rule and value not in rule["choices"]:
             raise InvalidParams(f"{where} not one of {rule['choices']}")
         if value < rule.get("min", value) or value > rule.get("max", value):
