@@ -109,7 +109,7 @@ impl Runner {
                     "ops": info.ops,
                     "modes": info.modes.iter().map(|m| m.name()).collect::<Vec<_>>(),
                     "encoding": info.encoding,
-                    "alloc": true,
+                    "alloc": info.alloc,
                     "defaults": info.ops.contains(&"hash"),
                     "unchecked": !info.algorithms.iter().all(|a| a.is_digest()),
                     "notes": info.notes,
@@ -242,7 +242,7 @@ impl Runner {
             .as_deref()
             .ok_or_else(|| Error::protocol("missing op"))?;
         if op == "noop" {
-            return Ok(bench_reply(plan, measure::noop(plan)?, Map::new()));
+            return Ok(bench_reply(plan, measure::noop(plan)?, true, Map::new()));
         }
         if !["digest", "derive", "hash", "verify", "hash_verify"].contains(&op) {
             return Err(Error::unsupported(format!("unknown bench op {op:?}")));
@@ -290,6 +290,7 @@ impl Runner {
                 Ok(bench_reply(
                     plan,
                     timing,
+                    imp.info.alloc,
                     fields(json!({"output": hex::encode(&out)})),
                 ))
             }
@@ -301,7 +302,12 @@ impl Runner {
                     last = encoded;
                     Ok(byte)
                 })?;
-                Ok(bench_reply(plan, timing, fields(json!({"encoded": last}))))
+                Ok(bench_reply(
+                    plan,
+                    timing,
+                    imp.info.alloc,
+                    fields(json!({"encoded": last})),
+                ))
             }
             "verify" => {
                 let encoded = match &req.encoded {
@@ -315,7 +321,12 @@ impl Runner {
                     valid = adapter.verify(alg, password, &encoded)?;
                     Ok(u8::from(valid))
                 })?;
-                Ok(bench_reply(plan, timing, fields(json!({"valid": valid}))))
+                Ok(bench_reply(
+                    plan,
+                    timing,
+                    imp.info.alloc,
+                    fields(json!({"valid": valid})),
+                ))
             }
             _ => {
                 let mut last = String::new();
@@ -330,6 +341,7 @@ impl Runner {
                 Ok(bench_reply(
                     plan,
                     timing,
+                    imp.info.alloc,
                     fields(json!({"encoded": last, "valid": valid})),
                 ))
             }
@@ -373,6 +385,7 @@ impl Runner {
         Ok(bench_reply(
             plan,
             timing,
+            imp.info.alloc,
             fields(json!({"output": hex::encode(&output)})),
         ))
     }
@@ -390,14 +403,21 @@ fn last_byte(encoded: &str) -> u8 {
     encoded.as_bytes().last().copied().unwrap_or(0)
 }
 
-fn bench_reply(plan: Plan, timing: Timing, mut extra: Map<String, Value>) -> Map<String, Value> {
+fn bench_reply(
+    plan: Plan,
+    timing: Timing,
+    alloc: bool,
+    mut extra: Map<String, Value>,
+) -> Map<String, Value> {
     extra.insert("samples_ns".into(), json!(timing.samples_ns));
     extra.insert("iters".into(), json!(plan.iters));
     extra.insert("check".into(), json!(hex::encode(&[timing.check])));
-    extra.insert(
-        "alloc_bytes_per_op".into(),
-        json!(timing.alloc_bytes_per_op),
-    );
+    if alloc {
+        extra.insert(
+            "alloc_bytes_per_op".into(),
+            json!(timing.alloc_bytes_per_op),
+        );
+    }
     if let Some(rss) = measure::peak_rss_bytes() {
         extra.insert("peak_rss_bytes".into(), json!(rss));
     }

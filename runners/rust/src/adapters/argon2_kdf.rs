@@ -77,9 +77,11 @@ impl Adapter for Argon2Kdf {
             ops: &["derive", "hash", "verify", "bench"],
             modes: &[],
             encoding: Some("phc"),
-            notes: "C reference (phc-winner-argon2 20190702, opt.c SSE) via bindgen; version 19 \
-                    only; secret but no associated data; threads = lanes (pthreads); verify \
-                    returns only a bool, so a wrong password and a failed recomputation look alike",
+            alloc: false,
+            notes: "C reference (phc-winner-argon2 20190702, opt.c SSE) via bindgen; version \
+                    19 only; secret but no associated data; threads = lanes (pthreads); its \
+                    memory comes from C malloc, unseen by the counting allocator (alloc: false); \
+                    verify returns only a bool",
         }
     }
 

@@ -83,6 +83,7 @@ impl Adapter for RustCryptoArgon2 {
             ops: &["derive", "hash", "verify", "bench"],
             modes: &[],
             encoding: Some("phc"),
+            alloc: true,
             notes: if cfg!(feature = "parallel") {
                 "RustCrypto, `parallel` feature: lanes on rayon threads; PHC output 10-64 bytes; \
                  associated data up to 32 bytes"

@@ -27,6 +27,7 @@ impl Adapter for Bcrypt {
             ops: &["hash", "verify", "bench"],
             modes: &[],
             encoding: Some("mcf"),
+            alloc: true,
             notes: "emits $2b$; verify computes $2a$/$2x$/$2y$ as $2b$: no $2x$ bug emulation \
                     (such strings verify false), and $2a$ strings that crypt_blowfish's \
                     countermeasure changes are refused; truncates at 72 bytes",

@@ -20,6 +20,7 @@ impl Adapter for Blake2Crate {
             ops: &["digest", "bench"],
             modes: ALL_MODES,
             encoding: None,
+            alloc: true,
             notes: "built with its `reset` feature (needed for finalize_reset; off by default)",
         }
     }

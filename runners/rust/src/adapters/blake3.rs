@@ -22,6 +22,7 @@ impl Adapter for Blake3Crate {
             ops: &["digest", "bench"],
             modes: ALL_MODES,
             encoding: None,
+            alloc: true,
             notes: "assembly kernels picked at run time (AVX-512/AVX2/SSE4.1/SSE2); one thread",
         }
     }

@@ -20,6 +20,7 @@ impl Adapter for Md5Crate {
             ops: &["digest", "bench"],
             modes: ALL_MODES,
             encoding: None,
+            alloc: true,
             notes: "pure Rust (no asm feature in 0.11)",
         }
     }

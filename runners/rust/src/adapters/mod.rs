@@ -44,6 +44,9 @@ pub struct Info {
     pub ops: &'static [&'static str],
     pub modes: &'static [Mode],
     pub encoding: Option<&'static str>,
+    /// Whether the counting allocator sees the op's memory (false where a C library
+    /// allocates with its own malloc).
+    pub alloc: bool,
     pub notes: &'static str,
 }
 

@@ -25,6 +25,7 @@ impl Adapter for Pbkdf2 {
             ops: &["derive", "bench"],
             modes: &[],
             encoding: None,
+            alloc: true,
             notes: "pbkdf2_hmac with sha1/sha2 crates (SHA-NI where the CPU has it); raw output only",
         }
     }

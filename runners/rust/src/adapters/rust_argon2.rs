@@ -75,6 +75,7 @@ impl Adapter for RustArgon2 {
             ops: &["derive", "hash", "verify", "bench"],
             modes: &[],
             encoding: Some("phc"),
+            alloc: true,
             notes: if self.parallel {
                 "Config.thread_mode = ThreadMode::Parallel (a thread per lane); no salt \
                  generation: hash without a salt draws 16 bytes from getrandom"

@@ -34,6 +34,7 @@ impl Adapter for Scrypt {
             ops: &["derive", "hash", "verify", "bench"],
             modes: &[],
             encoding: Some("phc"),
+            alloc: true,
             notes: if cfg!(feature = "parallel") {
                 "RustCrypto, `parallel` feature: the p blocks on rayon threads (each thread \
                  allocates its own 128*r*N bytes); PHC output 10-64 bytes"

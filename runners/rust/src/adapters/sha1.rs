@@ -20,6 +20,7 @@ impl Adapter for Sha1Crate {
             ops: &["digest", "bench"],
             modes: ALL_MODES,
             encoding: None,
+            alloc: true,
             notes: "SHA-NI intrinsics when the CPU has them (cpufeatures), else soft",
         }
     }

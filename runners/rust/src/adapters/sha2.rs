@@ -20,6 +20,7 @@ impl Adapter for Sha2Crate {
             ops: &["digest", "bench"],
             modes: ALL_MODES,
             encoding: None,
+            alloc: true,
             notes: "SHA-NI intrinsics for SHA-256 when the CPU has them (cpufeatures); SHA-512 soft or AVX2",
         }
     }

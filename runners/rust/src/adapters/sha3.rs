@@ -20,6 +20,7 @@ impl Adapter for Sha3Crate {
             ops: &["digest", "bench"],
             modes: ALL_MODES,
             encoding: None,
+            alloc: true,
             notes: "Keccak in pure Rust",
         }
     }
