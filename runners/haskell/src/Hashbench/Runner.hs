@@ -1,0 +1,301 @@
+{-# LANGUAGE OverloadedStrings #-}
+
+-- | Protocol v1 (docs/protocol.md): the hello line, then one reply per request line.
+module Hashbench.Runner (run) where
+
+import Control.Exception (SomeException, evaluate, throwIO, try, displayException, fromException)
+import Control.Monad (unless, when)
+import Data.Aeson (Value (..), eitherDecodeStrict', encode, object)
+import qualified Data.Aeson.Key as Key
+import qualified Data.Aeson.KeyMap as KM
+import qualified Data.ByteString as BS
+import qualified Data.ByteString.Char8 as BC
+import qualified Data.ByteString.Lazy as LBS
+import qualified Data.Map.Strict as M
+import Data.Maybe (fromMaybe)
+import Data.Scientific (fromFloatDigits, toBoundedInteger)
+import Data.Text (Text)
+import qualified Data.Text as T
+import qualified Data.Text.Encoding as TE
+import Data.Word (Word8)
+import System.IO
+
+import Hashbench.Bench
+import qualified Hashbench.Catalog as Catalog
+import Hashbench.Reply
+import Hashbench.Types
+import System.Info (fullCompilerVersion)
+import Data.Version (showVersion)
+
+type Obj = KM.KeyMap Value
+
+type Impls = M.Map Text Adapter
+
+run :: [Adapter] -> IO ()
+run adapters = do
+  hSetBinaryMode stdin True
+  hSetBinaryMode stdout True
+  hSetBuffering stdout (BlockBuffering Nothing)
+  res <- clockResolutionNs
+  send $
+    object
+      [ ("hello", Number 1)
+      , ("runner", String "haskell")
+      , ("runtime", String ("ghc " <> T.pack (showVersion fullCompilerVersion) <> " (-O2 -threaded)"))
+      , ("timer", object [("clock", String "CLOCK_MONOTONIC (GHC.Clock.getMonotonicTimeNSec)"), ("resolution_ns", Number (fromIntegral res))])
+      , ("implementations", toJSONList (map (infoValue . adapterInfo) adapters))
+      ]
+  let impls = M.fromList [(infoId (adapterInfo a), a) | a <- adapters]
+      loop = do
+        eof <- hIsEOF stdin
+        unless eof $ do
+          line <- BS.hGetLine stdin
+          let l = BC.filter (/= '\r') line
+          if BC.all (`elem` (" \t" :: String)) l
+            then loop
+            else do
+              quit <- handleLine impls l
+              unless quit loop
+  loop
+  where
+    toJSONList = Array . foldr (\v acc -> pure v <> acc) mempty
+
+infoValue :: Info -> Value
+infoValue i =
+  object
+    [ ("id", String (infoId i))
+    , ("library", String (infoLibrary i))
+    , ("version", String (infoVersion i))
+    , ("backend", String (infoBackend i))
+    , ("algorithms", strings (infoAlgorithms i))
+    , ("ops", strings (infoOps i))
+    , ("modes", strings (infoModes i))
+    , ("encoding", maybe Null String (infoEncoding i))
+    , ("alloc", Bool True)
+    , ("notes", String (infoNotes i))
+    ]
+  where
+    strings = Array . foldr (\s acc -> pure (String s) <> acc) mempty
+
+send :: Value -> IO ()
+send v = do
+  LBS.hPut stdout (encode v)
+  BS.hPut stdout "\n"
+  hFlush stdout
+
+obj :: [(Text, Value)] -> Value
+obj = object . map (\(k, v) -> (Key.fromText k, v))
+
+kindName :: ErrorKind -> Text
+kindName k = case k of
+  Protocol -> "protocol"
+  Unsupported -> "unsupported"
+  InvalidParams -> "invalid_params"
+  InvalidInput -> "invalid_input"
+  LibraryError -> "library_error"
+
+errorReply :: Value -> ErrorKind -> Text -> Value
+errorReply rid kind msg =
+  obj [("id", rid), ("error", obj [("kind", String (kindName kind)), ("message", String msg)])]
+
+-- | Handle one line; True when the runner must exit (quit).
+handleLine :: Impls -> BS.ByteString -> IO Bool
+handleLine impls line = case eitherDecodeStrict' line of
+  Left err -> send (errorReply Null Protocol ("malformed JSON: " <> T.pack err)) >> pure False
+  Right (Object o) -> do
+    let rid = case KM.lookup "id" o of
+          Just (Number n) | Just i <- toBoundedInteger n -> Number (fromIntegral (i :: Int))
+          _ -> Null
+    outcome <- try $ do
+      case KM.lookup "id" o of
+        Just v | rid == Null && v /= Null -> protocolError "field id must be an integer"
+        _ -> pure ()
+      reply <- handle impls o
+      let v = case reply of
+            Nothing -> obj [("id", rid), ("ok", Bool True)]
+            Just fields -> obj (("id", rid) : fields)
+          bytes = encode v
+      _ <- evaluate (LBS.length bytes) -- force everything the reply holds, inside `try`
+      pure (reply, bytes)
+    case outcome of
+      Right (reply, bytes) -> do
+        LBS.hPut stdout bytes >> BS.hPut stdout "\n" >> hFlush stdout
+        pure (reply == Nothing)
+      Left e -> do
+        send (uncurry (errorReply rid) (classify e))
+        pure False
+  Right _ -> send (errorReply Null Protocol "a request must be a JSON object") >> pure False
+
+classify :: SomeException -> (ErrorKind, Text)
+classify e = case fromException e of
+  Just (RunnerError kind msg) -> (kind, msg)
+  Nothing -> (LibraryError, T.pack (displayException e))
+
+-- Field accessors: a field of the wrong type is a protocol error.
+
+field :: Obj -> Text -> Maybe Value
+field o k = case KM.lookup (Key.fromText k) o of
+  Just Null -> Nothing
+  v -> v
+
+strField :: Obj -> Text -> IO (Maybe Text)
+strField o k = case field o k of
+  Nothing -> pure Nothing
+  Just (String s) -> pure (Just s)
+  Just _ -> protocolError ("field " <> k <> " must be a string")
+
+str :: Obj -> Text -> IO Text
+str o k = strField o k >>= maybe (protocolError ("missing field " <> k)) pure
+
+intField :: Obj -> Text -> IO (Maybe Int)
+intField o k = case field o k of
+  Nothing -> pure Nothing
+  Just (Number n) | Just i <- toBoundedInteger n -> pure (Just i)
+  Just _ -> protocolError ("field " <> k <> " must be an integer")
+
+hexField :: Obj -> Text -> IO (Maybe BS.ByteString)
+hexField o k = do
+  s <- strField o k
+  case s of
+    Nothing -> pure Nothing
+    Just h -> either (const (invalidInput ("field " <> k <> " is not hex"))) (pure . Just) (unhex h)
+
+paramsField :: Obj -> IO (M.Map Text Int)
+paramsField o = case field o "params" of
+  Nothing -> pure M.empty
+  Just (Object ps) -> M.fromList <$> mapM param (KM.toList ps)
+  Just _ -> protocolError "field params must be an object"
+  where
+    param (k, Number n) | Just i <- toBoundedInteger n = pure (Key.toText k, i)
+    param (k, _) = protocolError ("params." <> Key.toText k <> " must be an integer")
+
+handle :: Impls -> Obj -> IO (Maybe [(Text, Value)])
+handle impls o = do
+  cmd <- str o "cmd"
+  case cmd of
+    "quit" -> pure Nothing
+    "bench" -> Just <$> bench impls o
+    "derive" -> Just <$> (target impls o "derive" >>= uncurry (deriveOp o) >>= once)
+    "hash" -> Just <$> (target impls o "hash" >>= uncurry (hashRun o) >>= once . encodedOp)
+    "verify" -> Just <$> (target impls o "verify" >>= uncurry (verifyOp o) >>= once . fst)
+    "digest" -> Just <$> (target impls o "digest" >>= uncurry (digestOp o "oneshot") >>= once)
+    _ -> unsupported ("unknown cmd " <> cmd)
+  where
+    once (Op r sink render) = runOnce r sink >>= either throwIO pure . render
+
+-- | The adapter and algorithm of a request, checked against the hello's capabilities.
+target :: Impls -> Obj -> Text -> IO (Adapter, Text)
+target impls o op = do
+  implId <- str o "impl"
+  adapter <- maybe (unsupported ("unknown impl " <> implId)) pure (M.lookup implId impls)
+  alg <- str o "alg"
+  let info = adapterInfo adapter
+  unless (alg `elem` infoAlgorithms info) $ unsupported (implId <> " does not offer algorithm " <> alg)
+  unless (op `elem` infoOps info) $ unsupported (implId <> " does not offer op " <> op)
+  when (Catalog.isDigest alg /= (op == "digest")) $ unsupported ("op " <> op <> " does not apply to " <> alg)
+  pure (adapter, alg)
+
+password :: Obj -> IO BS.ByteString
+password o = fromMaybe BS.empty <$> hexField o "password"
+
+-- | Validate the catalog ranges, then (params, salt, length).
+checked :: Obj -> Text -> Text -> IO (Params, Maybe BS.ByteString, Int)
+checked o alg op = do
+  salt <- hexField o "salt"
+  len <- fromMaybe (Catalog.defaultLength alg op) <$> intField o "length"
+  given <- paramsField o
+  p <- Catalog.validate alg given (Just len) (BS.length <$> salt)
+  pure (p, salt, len)
+
+deriveOp :: Obj -> Adapter -> Text -> IO Op
+deriveOp o adapter alg = do
+  (p, salt, len) <- checked o alg "derive"
+  s <- maybe (protocolError "derive needs a salt") pure salt
+  when (field o "secret" /= Nothing || field o "ad" /= Nothing) $
+    unsupported (infoId (adapterInfo adapter) <> " takes no secret or associated data")
+  pw <- password o
+  adapterDerive adapter alg p pw s len
+
+hashRun :: Obj -> Adapter -> Text -> IO (Run (Either RunnerError BS.ByteString))
+hashRun o adapter alg = do
+  (p, salt, len) <- checked o alg "hash"
+  pw <- password o
+  adapterHash adapter alg p pw salt len
+
+-- | A verify op, and the encoded string it checks when the runner had to make one.
+verifyOp :: Obj -> Adapter -> Text -> IO (Op, Maybe BS.ByteString)
+verifyOp o adapter alg = do
+  vf <- adapterVerify adapter alg
+  pw <- password o
+  given <- fmap TE.encodeUtf8 <$> strField o "encoded"
+  (enc, made) <- case given of
+    Just e -> pure (e, Nothing)
+    Nothing -> do
+      unless ("hash" `elem` infoOps (adapterInfo adapter)) $ protocolError "verify needs encoded"
+      r <- hashRun o adapter alg
+      e <- runOnce r (const 0) >>= either throwIO pure
+      pure (e, Just e)
+  let render = fmap (\v -> ("valid", Bool v) : maybe [] (\e -> [("encoded", String (TE.decodeLatin1 e))]) made)
+  pure (Op (Pure (uncurry vf) (pw, enc)) sinkBool render, made)
+
+sinkBool :: Either RunnerError Bool -> Word8
+sinkBool = either (const 0) (fromIntegral . fromEnum)
+
+digestOp :: Obj -> Text -> Adapter -> Text -> IO Op
+digestOp o mode adapter alg = do
+  input <- hexField o "input"
+  size <- intField o "input_size"
+  when (maybe False (< 0) size) $ invalidParams "input_size must be >= 0"
+  adapterDigest adapter alg mode (fromMaybe (pattern251 (fromMaybe 0 size)) input)
+
+bench :: Impls -> Obj -> IO [(Text, Value)]
+bench impls o = do
+  iters <- intField o "iters" >>= maybe (protocolError "missing field iters") pure
+  samples <- fromMaybe 1 <$> intField o "samples"
+  when (iters < 1 || samples < 1) $ invalidParams "iters and samples must be >= 1"
+  opName <- str o "op"
+  mode <- fromMaybe "oneshot" <$> strField o "mode"
+  op <- case opName of
+    "noop" -> pure (Op (Pure id (1 :: Word8)) id (const (Right [])))
+    "digest" -> do
+      (adapter, alg) <- target impls o "digest"
+      unless (mode `elem` infoModes (adapterInfo adapter)) $
+        unsupported (infoId (adapterInfo adapter) <> " has no mode " <> mode)
+      digestOp o mode adapter alg
+    _ -> do
+      unless (mode == "oneshot") $ unsupported ("mode " <> mode <> " applies to digests only")
+      case opName of
+        "derive" -> target impls o "derive" >>= uncurry (deriveOp o)
+        "hash" -> encodedOp <$> (target impls o "hash" >>= uncurry (hashRun o))
+        "verify" -> fst <$> (target impls o "verify" >>= uncurry (verifyOp o))
+        "hash_verify" -> do
+          (adapter, alg) <- target impls o "hash"
+          unless ("verify" `elem` infoOps (adapterInfo adapter)) $ unsupported "no verify"
+          r <- hashRun o adapter alg
+          vf <- adapterVerify adapter alg
+          pw <- password o
+          let act = do
+                e <- runOnce r (either (const 0) headByte)
+                pure $ case e of
+                  Left err -> Left err
+                  Right enc -> fmap (\v -> (enc, v)) (vf pw enc)
+              sink = either (const 0) (fromIntegral . fromEnum . snd)
+              render = fmap (\(enc, v) -> [("encoded", String (TE.decodeLatin1 enc)), ("valid", Bool v)])
+          pure (Op (Effect act) sink render)
+        _ -> unsupported ("unknown bench op " <> opName)
+  case op of
+    Op r sink render -> do
+      first <- runOnce r sink -- once untimed: a failing op fails the request here
+      either throwIO (const (pure ())) (render first)
+      (ns, acc, lastR) <- timeSamples r sink iters samples first
+      fields <- either throwIO pure (render lastR)
+      alloc <- allocPerOp r sink (min iters 1000) first
+      rss <- peakRssBytes
+      pure $
+        [ ("samples_ns", Array (foldr (\n a -> pure (Number (fromIntegral n)) <> a) mempty ns))
+        , ("iters", Number (fromIntegral iters))
+        , ("check", String (hexText (BS.singleton acc)))
+        ]
+          <> fields
+          <> maybe [] (\a -> [("alloc_bytes_per_op", Number (fromFloatDigits a))]) alloc
+          <> [("peak_rss_bytes", Number (fromIntegral rss))]
