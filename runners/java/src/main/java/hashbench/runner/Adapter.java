@@ -7,17 +7,24 @@ import java.util.List;
 import java.util.Properties;
 
 /**
- * One implementation: a library called the way its README shows. Each method prepares a
- * call outside the timed loop (objects a user would build once: encoders, hashers) and
- * returns a {@link Task} that makes the library call itself. The default of every method
- * is "unsupported".
+ * One implementation: a library called the way its README shows. Each method prepares a call
+ * outside the timed loop (objects a user would build once: encoders, hashers) and returns a {@link
+ * Task} that makes the library call itself. The default of every method is "unsupported".
  */
 public abstract class Adapter {
 
   /** What the hello line says about this implementation. */
   public record Info(
-      String id, String library, String version, String backend, List<String> algorithms,
-      List<String> ops, List<String> modes, String encoding, boolean defaults, String notes) {}
+      String id,
+      String library,
+      String version,
+      String backend,
+      List<String> algorithms,
+      List<String> ops,
+      List<String> modes,
+      String encoding,
+      boolean defaults,
+      String notes) {}
 
   public abstract Info info();
 
@@ -37,8 +44,8 @@ public abstract class Adapter {
   }
 
   /**
-   * A digest of {@code input} in a bench mode; the task returns the output (which may be a
-   * buffer reused across calls).
+   * A digest of {@code input} in a bench mode; the task returns the output (which may be a buffer
+   * reused across calls).
    */
   public Task<byte[]> digest(String alg, String mode, byte[] input) throws Exception {
     throw Failure.unsupported(info().id() + " has no digest");
@@ -92,8 +99,7 @@ public abstract class Adapter {
    * (META-INF/maven/.../pom.properties) or else its manifest.
    */
   public static String jarVersion(Class<?> anchor, String group, String artifact) {
-    URL url = anchor.getResource(
-        "/META-INF/maven/" + group + "/" + artifact + "/pom.properties");
+    URL url = anchor.getResource("/META-INF/maven/" + group + "/" + artifact + "/pom.properties");
     if (url != null) {
       try (InputStream in = url.openStream()) {
         Properties p = new Properties();

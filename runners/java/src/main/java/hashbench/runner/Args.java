@@ -9,27 +9,42 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The validated arguments of one password operation (derive, hash, verify): password,
- * salt, parameters with the catalog's defaults filled in, output length, secret and
- * associated data. Built once per request, outside any timed loop.
+ * The validated arguments of one password operation (derive, hash, verify): password, salt,
+ * parameters with the catalog's defaults filled in, output length, secret and associated data.
+ * Built once per request, outside any timed loop.
  */
 public final class Args {
   public final Catalog.Alg alg;
   public final byte[] password;
+
   /** The given salt, or null: the library makes its own. */
   public final byte[] salt;
+
   public final int length;
+
   /** Argon2 secret and associated data, or null. */
   public final byte[] secret;
+
   public final byte[] ad;
+
   /** True for a hash request without params: the library's no-option call. */
   public final boolean defaults;
+
   /** True if the runner's own range checks were skipped ("unchecked": true). */
   public final boolean unchecked;
+
   private final Map<String, Integer> params;
 
-  private Args(Catalog.Alg alg, byte[] password, byte[] salt, int length, byte[] secret,
-      byte[] ad, boolean defaults, boolean unchecked, Map<String, Integer> params) {
+  private Args(
+      Catalog.Alg alg,
+      byte[] password,
+      byte[] salt,
+      int length,
+      byte[] secret,
+      byte[] ad,
+      boolean defaults,
+      boolean unchecked,
+      Map<String, Integer> params) {
     this.alg = alg;
     this.password = password;
     this.salt = salt;
@@ -53,14 +68,16 @@ public final class Args {
   /** The password as a Java String, for APIs that take String / char[] / CharSequence. */
   public String text() throws Failure {
     try {
-      return StandardCharsets.UTF_8.newDecoder()
+      return StandardCharsets.UTF_8
+          .newDecoder()
           .onMalformedInput(CodingErrorAction.REPORT)
           .onUnmappableCharacter(CodingErrorAction.REPORT)
           .decode(ByteBuffer.wrap(password))
           .toString();
     } catch (CharacterCodingException e) {
-      throw Failure.unsupported("password is not valid UTF-8: not expressible through this "
-          + "library's String/char[] API");
+      throw Failure.unsupported(
+          "password is not valid UTF-8: not expressible through this "
+              + "library's String/char[] API");
     }
   }
 
@@ -105,8 +122,8 @@ public final class Args {
           throw Failure.protocol("params." + e.getKey() + " must be an integer");
         }
         if (!v.canConvertToInt()) {
-          throw Failure.invalidParams("params." + e.getKey() + "=" + v.asText()
-              + " does not fit a Java int");
+          throw Failure.invalidParams(
+              "params." + e.getKey() + "=" + v.asText() + " does not fit a Java int");
         }
         params.put(e.getKey(), v.intValue());
       }
@@ -119,8 +136,8 @@ public final class Args {
     return new Args(alg, password, salt, (int) length, secret, ad, defaults, unchecked, params);
   }
 
-  private static void check(Catalog.Alg alg, Map<String, Integer> params, byte[] salt,
-      long length) throws Failure {
+  private static void check(Catalog.Alg alg, Map<String, Integer> params, byte[] salt, long length)
+      throws Failure {
     for (Catalog.Param p : alg.params().values()) {
       long v = params.get(p.key());
       if (p.choices() != null) {
@@ -139,19 +156,32 @@ public final class Args {
       if (p.minPerParam() != null) {
         long other = params.get(p.minPerParam());
         if (v < p.minPerFactor() * other) {
-          throw Failure.invalidParams(p.key() + "=" + v + " below " + p.minPerFactor() + "*"
-              + p.minPerParam() + "=" + p.minPerFactor() * other);
+          throw Failure.invalidParams(
+              p.key()
+                  + "="
+                  + v
+                  + " below "
+                  + p.minPerFactor()
+                  + "*"
+                  + p.minPerParam()
+                  + "="
+                  + p.minPerFactor() * other);
         }
       }
     }
     if (alg.lengthMax() > 0 && (length < alg.lengthMin() || length > alg.lengthMax())) {
-      throw Failure.invalidParams("length=" + length + " outside [" + alg.lengthMin() + ", "
-          + alg.lengthMax() + "]");
+      throw Failure.invalidParams(
+          "length=" + length + " outside [" + alg.lengthMin() + ", " + alg.lengthMax() + "]");
     }
     if (salt != null && (salt.length < alg.saltMin() || salt.length > alg.saltMax())) {
-      throw Failure.invalidParams("salt of " + salt.length + " bytes; " + alg.name() + " takes "
-          + alg.saltMin() + (alg.saltMax() == Integer.MAX_VALUE ? " or more" : "-"
-          + alg.saltMax()));
+      throw Failure.invalidParams(
+          "salt of "
+              + salt.length
+              + " bytes; "
+              + alg.name()
+              + " takes "
+              + alg.saltMin()
+              + (alg.saltMax() == Integer.MAX_VALUE ? " or more" : "-" + alg.saltMax()));
     }
   }
 }

@@ -8,8 +8,8 @@ public final class BcryptStrings {
   private BcryptStrings() {}
 
   /**
-   * The "$2a$05$" + 22-character salt string that bcrypt libraries with a String salt API
-   * (jBCrypt, Spring's BCrypt, password4j) take to hash with a given 16-byte salt.
+   * The "$2a$05$" + 22-character salt string that bcrypt libraries with a String salt API (jBCrypt,
+   * Spring's BCrypt, password4j) take to hash with a given 16-byte salt.
    */
   public static String salt(String minor, int cost, byte[] salt) {
     StringBuilder sb = new StringBuilder("$2").append(minor).append('$');
@@ -46,15 +46,16 @@ public final class BcryptStrings {
   /**
    * A $2a$ string checked against a password with a byte of 0x80 or more has two meanings:
    * crypt_blowfish (glibc/libxcrypt, PHP) since 1.1 applies a countermeasure for its old
-   * sign-extension bug to such $2a$ hashes, while OpenBSD-derived code treats $2a$ as $2b$.
-   * The Java libraries here follow neither consistently, so their adapters reply
-   * unsupported for this case instead of a verdict that depends on who made the hash.
+   * sign-extension bug to such $2a$ hashes, while OpenBSD-derived code treats $2a$ as $2b$. The
+   * Java libraries here follow neither consistently, so their adapters reply unsupported for this
+   * case instead of a verdict that depends on who made the hash.
    */
   public static void refuseAmbiguous2a(String encoded, boolean eightBit) throws Failure {
     if (eightBit && encoded.startsWith("$2a$")) {
-      throw Failure.unsupported("$2a$ with a password byte >= 0x80 is ambiguous "
-          + "(crypt_blowfish's $2a$ countermeasure vs OpenBSD's $2a$ = $2b$); this library "
-          + "does not implement crypt_blowfish's");
+      throw Failure.unsupported(
+          "$2a$ with a password byte >= 0x80 is ambiguous "
+              + "(crypt_blowfish's $2a$ countermeasure vs OpenBSD's $2a$ = $2b$); this library "
+              + "does not implement crypt_blowfish's");
     }
   }
 

@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.io.InputStream;
 
 /**
- * Defines the timing-loop classes ({@code hashbench.runner.loop.*}) anew in each instance,
- * so each benchmark case runs its own copy of the loop with its own JIT profile. Every
- * other class comes from the parent as usual.
+ * Defines the timing-loop classes ({@code hashbench.runner.loop.*}) anew in each instance, so each
+ * benchmark case runs its own copy of the loop with its own JIT profile. Every other class comes
+ * from the parent as usual.
  */
 final class CaseLoader extends ClassLoader {
   private static final String LOOPS = "hashbench.runner.loop.";
@@ -44,9 +44,7 @@ final class CaseLoader extends ClassLoader {
   /** A new sampler of class {@code loop.<simpleName>} built from this loader's copy. */
   Sampler sampler(String simpleName, Class<?>[] types, Object... args) throws Failure {
     try {
-      return (Sampler) loadClass(LOOPS + simpleName)
-          .getConstructor(types)
-          .newInstance(args);
+      return (Sampler) loadClass(LOOPS + simpleName).getConstructor(types).newInstance(args);
     } catch (ReflectiveOperationException e) {
       throw Failure.libraryError("cannot build the timing loop: " + e);
     }

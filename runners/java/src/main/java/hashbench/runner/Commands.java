@@ -13,8 +13,10 @@ import java.util.Set;
 final class Commands {
   /** Warm-up budget for a case's first bench request (the JIT compiles the loop). */
   private static final long WARMUP_NS = 250_000_000L;
+
   /** An op slower than this is warmed by its one untimed call alone. */
   private static final long EXPENSIVE_NS = 25_000_000L;
+
   private static final int MAX_SAMPLES = 1_000_000;
   private static final long MAX_INPUT = 1L << 30;
 
@@ -159,10 +161,11 @@ final class Commands {
       // The empty op's only "output" is a byte that changes per call, so the JIT cannot fold
       // the loop away as it would a constant; what remains is the loop's own cost.
       byte[] output = {0};
-      Task<byte[]> noop = () -> {
-        output[0]++;
-        return output;
-      };
+      Task<byte[]> noop =
+          () -> {
+            output[0]++;
+            return output;
+          };
       sampler = loader(key).sampler("BytesLoop", new Class<?>[] {Task.class}, noop);
     } else {
       Adapter impl = impl(req);
@@ -242,8 +245,9 @@ final class Commands {
   }
 
   /** Builds the case's sampler: the adapter prepares the call, outside any timing. */
-  private static Sampler prepare(Request req, Adapter impl, String op, Catalog.Alg alg,
-      String mode, CaseLoader loader) throws Failure {
+  private static Sampler prepare(
+      Request req, Adapter impl, String op, Catalog.Alg alg, String mode, CaseLoader loader)
+      throws Failure {
     Class<?>[] task = {Task.class};
     switch (op) {
       case "digest" -> {
@@ -268,15 +272,14 @@ final class Commands {
           encoded = call(prep(() -> impl.hash(a)));
         }
         Verifier v = prep(() -> impl.verify(a));
-        return loader.sampler("VerifyLoop", new Class<?>[] {Verifier.class, String.class}, v,
-            encoded);
+        return loader.sampler(
+            "VerifyLoop", new Class<?>[] {Verifier.class, String.class}, v, encoded);
       }
       default -> { // hash_verify
         Args a = Args.parse(req, alg, "hash");
         Task<String> h = prep(() -> impl.hash(a));
         Verifier v = prep(() -> impl.verify(a));
-        return loader.sampler("HashVerifyLoop", new Class<?>[] {Task.class, Verifier.class}, h,
-            v);
+        return loader.sampler("HashVerifyLoop", new Class<?>[] {Task.class, Verifier.class}, h, v);
       }
     }
   }
@@ -295,8 +298,8 @@ final class Commands {
   }
 
   /**
-   * The first bench request of a case runs its loop, untimed, for up to WARMUP_NS so the
-   * JIT compiles it (loop and op) before samples count; batches grow until each takes ~1 ms.
+   * The first bench request of a case runs its loop, untimed, for up to WARMUP_NS so the JIT
+   * compiles it (loop and op) before samples count; batches grow until each takes ~1 ms.
    */
   private static void warmUp(Sampler sampler) throws Exception {
     long start = System.nanoTime();

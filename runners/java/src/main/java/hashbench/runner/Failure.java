@@ -53,8 +53,8 @@ public final class Failure extends Exception {
     }
     String what = t.getClass().getName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
     if (t instanceof OutOfMemoryError) {
-      return libraryError("out of memory (max heap " + Runtime.getRuntime().maxMemory()
-          + " bytes): " + what);
+      return libraryError(
+          "out of memory (max heap " + Runtime.getRuntime().maxMemory() + " bytes): " + what);
     }
     return libraryError(what);
   }

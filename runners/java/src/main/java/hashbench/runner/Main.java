@@ -19,9 +19,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * The runner process: prints the hello line, then answers one JSON request per stdin line
- * with one JSON reply per stdout line (docs/protocol.md, runner protocol v1). stdout
- * carries nothing else: System.out is pointed at stderr for libraries that print.
+ * The runner process: prints the hello line, then answers one JSON request per stdin line with one
+ * JSON reply per stdout line (docs/protocol.md, runner protocol v1). stdout carries nothing else:
+ * System.out is pointed at stderr for libraries that print.
  */
 public final class Main {
   static final ObjectMapper JSON = mapper();
@@ -36,16 +36,17 @@ public final class Main {
 
   private static ObjectMapper mapper() {
     ObjectMapper m = new ObjectMapper();
-    m.getFactory().setStreamReadConstraints(
-        StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE).build());
+    m.getFactory()
+        .setStreamReadConstraints(
+            StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE).build());
     m.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     return m;
   }
 
   public static void main(String[] argv) throws IOException {
     OutputStream stdout = new FileOutputStream(FileDescriptor.out);
-    System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true,
-        StandardCharsets.UTF_8));
+    System.setOut(
+        new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
     Main main = new Main(stdout, Registry.adapters());
     main.hello();
     main.serve(new BufferedInputStream(System.in, 1 << 16));
@@ -132,8 +133,10 @@ public final class Main {
       return error(reply, null, Failure.protocol("a request must be a JSON object"));
     }
     JsonNode idNode = node.get("id");
-    Long id = idNode != null && idNode.isIntegralNumber() && idNode.canConvertToLong()
-        ? idNode.longValue() : null;
+    Long id =
+        idNode != null && idNode.isIntegralNumber() && idNode.canConvertToLong()
+            ? idNode.longValue()
+            : null;
     if (id == null) {
       return error(reply, null, Failure.protocol("missing or non-integer 'id'"));
     }

@@ -16,20 +16,21 @@ final class Registry {
   private Registry() {}
 
   static List<Adapter> adapters() {
-    List<Supplier<Adapter>> all = List.of(
-        Jdk::new,
-        BouncyCastle.Raw::new,
-        BouncyCastle.Bcrypt::new,
-        JBCrypt::new,
-        SpringSecurity.Bcrypt::new,
-        SpringSecurity.Argon2::new,
-        SpringSecurity.Scrypt::new,
-        FavreBcrypt::new,
-        Argon2Jvm::new,
-        Password4j.Bcrypt::new,
-        Password4j.Argon2Impl::new,
-        Password4j.Scrypt::new,
-        Password4j.Pbkdf2::new);
+    List<Supplier<Adapter>> all =
+        List.of(
+            Jdk::new,
+            BouncyCastle.Raw::new,
+            BouncyCastle.Bcrypt::new,
+            JBCrypt::new,
+            SpringSecurity.Bcrypt::new,
+            SpringSecurity.Argon2::new,
+            SpringSecurity.Scrypt::new,
+            FavreBcrypt::new,
+            Argon2Jvm::new,
+            Password4j.Bcrypt::new,
+            Password4j.Argon2Impl::new,
+            Password4j.Scrypt::new,
+            Password4j.Pbkdf2::new);
     List<Adapter> out = new ArrayList<>();
     for (Supplier<Adapter> make : all) {
       try {

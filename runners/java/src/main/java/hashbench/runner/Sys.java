@@ -17,14 +17,21 @@ final class Sys {
     for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
       gcs.add(gc.getName());
     }
-    return System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version")
-        + " (Java " + Runtime.version().feature() + ", " + System.getProperty("java.vendor")
-        + "; GC " + String.join(" + ", gcs) + ")";
+    return System.getProperty("java.vm.name")
+        + " "
+        + System.getProperty("java.vm.version")
+        + " (Java "
+        + Runtime.version().feature()
+        + ", "
+        + System.getProperty("java.vendor")
+        + "; GC "
+        + String.join(" + ", gcs)
+        + ")";
   }
 
   /**
-   * System.nanoTime's granularity as observed: the smallest non-zero step between two
-   * consecutive reads (Java does not report the clock's resolution).
+   * System.nanoTime's granularity as observed: the smallest non-zero step between two consecutive
+   * reads (Java does not report the clock's resolution).
    */
   static long timerResolutionNs() {
     long best = Long.MAX_VALUE;

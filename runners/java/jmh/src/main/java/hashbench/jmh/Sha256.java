@@ -14,9 +14,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The call the runner times for java/jdk, op digest, alg sha256, mode reset, input_size
- * 16384 (input byte i = i mod 251): one MessageDigest reused, reset per op, output into a
- * reused buffer.
+ * The call the runner times for java/jdk, op digest, alg sha256, mode reset, input_size 16384
+ * (input byte i = i mod 251): one MessageDigest reused, reset per op, output into a reused buffer.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

@@ -14,10 +14,10 @@ import hashbench.runner.Verifier;
 import java.util.List;
 
 /**
- * argon2-jvm (de.mkammerer): the C reference implementation (the system's libargon2)
- * through JNA. Argon2Factory.create(type, saltLen, hashLen).hash(t, m, p, password) and
- * verify(encoded, password); Argon2Advanced for raw output, a given salt, secret, ad and
- * version 16. verify() reports a string libargon2 cannot decode as false (valid: false).
+ * argon2-jvm (de.mkammerer): the C reference implementation (the system's libargon2) through JNA.
+ * Argon2Factory.create(type, saltLen, hashLen).hash(t, m, p, password) and verify(encoded,
+ * password); Argon2Advanced for raw output, a given salt, secret, ad and version 16. verify()
+ * reports a string libargon2 cannot decode as false (valid: false).
  */
 public final class Argon2Jvm extends Adapter {
   private static final int SALT_LENGTH = 16;
@@ -33,11 +33,23 @@ public final class Argon2Jvm extends Adapter {
 
   @Override
   public Info info() {
-    return new Info("java/argon2-jvm", "argon2-jvm", version, "jna",
-        List.of("argon2id", "argon2i", "argon2d"), List.of("derive", "hash", "verify", "bench"),
-        List.of(), "phc", false,
-        "JNA " + com.sun.jna.Native.VERSION + " -> " + nativeLib + " (reference C, lanes on "
-            + "threads); argon2-jvm-nolibs uses the system library");
+    return new Info(
+        "java/argon2-jvm",
+        "argon2-jvm",
+        version,
+        "jna",
+        List.of("argon2id", "argon2i", "argon2d"),
+        List.of("derive", "hash", "verify", "bench"),
+        List.of(),
+        "phc",
+        false,
+        "JNA "
+            + com.sun.jna.Native.VERSION
+            + " -> "
+            + nativeLib
+            + " (reference C, lanes on "
+            + "threads); argon2-jvm-nolibs uses the system library; alloc_bytes_per_op counts "
+            + "the Java heap only, not libargon2's native memory");
   }
 
   private static Argon2Types type(Args a) throws Failure {
@@ -66,8 +78,7 @@ public final class Argon2Jvm extends Adapter {
     int p = a.get("p");
     int length = a.length;
     Argon2Version v = version(a);
-    return refusals(() -> argon2.rawHashAdvanced(t, m, p, password, salt, secret, ad, length,
-        v));
+    return refusals(() -> argon2.rawHashAdvanced(t, m, p, password, salt, secret, ad, length, v));
   }
 
   @Override
@@ -85,10 +96,11 @@ public final class Argon2Jvm extends Adapter {
     byte[] given = a.salt;
     int length = a.length;
     Argon2Version v = version(a);
-    return refusals(() -> {
-      byte[] salt = given != null ? given : argon2.generateSalt();
-      return argon2.hashAdvanced(t, m, p, password, salt, length, v).getEncoded();
-    });
+    return refusals(
+        () -> {
+          byte[] salt = given != null ? given : argon2.generateSalt();
+          return argon2.hashAdvanced(t, m, p, password, salt, length, v).getEncoded();
+        });
   }
 
   @Override

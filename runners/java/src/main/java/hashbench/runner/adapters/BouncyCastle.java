@@ -28,9 +28,9 @@ import org.bouncycastle.crypto.params.KeyParameter;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
 
 /**
- * Bouncy Castle's lightweight API (bcprov-jdk18on): two implementations, because its
- * password functions are raw (Argon2BytesGenerator, SCrypt, PKCS5S2) while OpenBSDBCrypt
- * makes and checks modular-crypt strings.
+ * Bouncy Castle's lightweight API (bcprov-jdk18on): two implementations, because its password
+ * functions are raw (Argon2BytesGenerator, SCrypt, PKCS5S2) while OpenBSDBCrypt makes and checks
+ * modular-crypt strings.
  */
 public final class BouncyCastle {
   private BouncyCastle() {}
@@ -41,26 +41,54 @@ public final class BouncyCastle {
 
   /** java/bouncycastle: raw KDFs and digests. */
   public static final class Raw extends Adapter {
-    private static final Map<String, Supplier<Digest>> DIGESTS = Map.of(
-        "md5", MD5Digest::new,
-        "sha1", SHA1Digest::new,
-        "sha256", SHA256Digest::new,
-        "sha512", SHA512Digest::new,
-        "sha3-256", () -> new SHA3Digest(256),
-        "blake2b-512", () -> new Blake2bDigest(512),
-        "blake2s-256", () -> new Blake2sDigest(256),
-        "blake3", () -> new Blake3Digest(256));
+    private static final Map<String, Supplier<Digest>> DIGESTS =
+        Map.of(
+            "md5",
+            MD5Digest::new,
+            "sha1",
+            SHA1Digest::new,
+            "sha256",
+            SHA256Digest::new,
+            "sha512",
+            SHA512Digest::new,
+            "sha3-256",
+            () -> new SHA3Digest(256),
+            "blake2b-512",
+            () -> new Blake2bDigest(512),
+            "blake2s-256",
+            () -> new Blake2sDigest(256),
+            "blake3",
+            () -> new Blake3Digest(256));
 
     private final String version = version();
 
     @Override
     public Info info() {
-      return new Info("java/bouncycastle", "bcprov-jdk18on", version, "pure",
-          List.of("argon2id", "argon2i", "argon2d", "scrypt",
-              "pbkdf2-sha1", "pbkdf2-sha256", "pbkdf2-sha512",
-              "md5", "sha1", "sha256", "sha512", "sha3-256",
-              "blake2b-512", "blake2s-256", "blake3"),
-          List.of("derive", "digest", "bench"), List.of("new", "reset"), null, false,
+      return new Info(
+          "java/bouncycastle",
+          "bcprov-jdk18on",
+          version,
+          "pure",
+          List.of(
+              "argon2id",
+              "argon2i",
+              "argon2d",
+              "scrypt",
+              "pbkdf2-sha1",
+              "pbkdf2-sha256",
+              "pbkdf2-sha512",
+              "md5",
+              "sha1",
+              "sha256",
+              "sha512",
+              "sha3-256",
+              "blake2b-512",
+              "blake2s-256",
+              "blake3"),
+          List.of("derive", "digest", "bench"),
+          List.of("new", "reset"),
+          null,
+          false,
           "raw output only (Argon2BytesGenerator, SCrypt.generate, PKCS5S2ParametersGenerator);"
               + " argon2 lanes run one after another on the calling thread");
     }
@@ -72,13 +100,16 @@ public final class BouncyCastle {
       int length = a.length;
       switch (a.name()) {
         case "argon2id", "argon2i", "argon2d" -> {
-          int type = switch (a.name()) {
-            case "argon2id" -> Argon2Parameters.ARGON2_id;
-            case "argon2i" -> Argon2Parameters.ARGON2_i;
-            default -> Argon2Parameters.ARGON2_d;
-          };
-          int version = a.get("version") == 16
-              ? Argon2Parameters.ARGON2_VERSION_10 : Argon2Parameters.ARGON2_VERSION_13;
+          int type =
+              switch (a.name()) {
+                case "argon2id" -> Argon2Parameters.ARGON2_id;
+                case "argon2i" -> Argon2Parameters.ARGON2_i;
+                default -> Argon2Parameters.ARGON2_d;
+              };
+          int version =
+              a.get("version") == 16
+                  ? Argon2Parameters.ARGON2_VERSION_10
+                  : Argon2Parameters.ARGON2_VERSION_13;
           int t = a.get("t");
           int m = a.get("m");
           int p = a.get("p");
@@ -102,14 +133,24 @@ public final class BouncyCastle {
       }
     }
 
-    private static byte[] argon2(int type, int version, int t, int m, int p, byte[] salt,
-        byte[] secret, byte[] ad, byte[] password, int length) {
-      Argon2Parameters.Builder builder = new Argon2Parameters.Builder(type)
-          .withVersion(version)
-          .withIterations(t)
-          .withMemoryAsKB(m)
-          .withParallelism(p)
-          .withSalt(salt);
+    private static byte[] argon2(
+        int type,
+        int version,
+        int t,
+        int m,
+        int p,
+        byte[] salt,
+        byte[] secret,
+        byte[] ad,
+        byte[] password,
+        int length) {
+      Argon2Parameters.Builder builder =
+          new Argon2Parameters.Builder(type)
+              .withVersion(version)
+              .withIterations(t)
+              .withMemoryAsKB(m)
+              .withParallelism(p)
+              .withSalt(salt);
       if (secret != null) {
         builder.withSecret(secret);
       }
@@ -123,8 +164,8 @@ public final class BouncyCastle {
       return out;
     }
 
-    private static byte[] pbkdf2(Digest digest, byte[] password, byte[] salt, int iterations,
-        int length) {
+    private static byte[] pbkdf2(
+        Digest digest, byte[] password, byte[] salt, int iterations, int length) {
       PKCS5S2ParametersGenerator generator = new PKCS5S2ParametersGenerator(digest);
       generator.init(password, salt, iterations);
       return ((KeyParameter) generator.generateDerivedParameters(length * 8)).getKey();
@@ -167,8 +208,16 @@ public final class BouncyCastle {
 
     @Override
     public Info info() {
-      return new Info("java/bouncycastle-bcrypt", "bcprov-jdk18on", version, "pure",
-          List.of("bcrypt"), List.of("hash", "verify", "bench"), List.of(), "mcf", false,
+      return new Info(
+          "java/bouncycastle-bcrypt",
+          "bcprov-jdk18on",
+          version,
+          "pure",
+          List.of("bcrypt"),
+          List.of("hash", "verify", "bench"),
+          List.of(),
+          "mcf",
+          false,
           "OpenBSDBCrypt: emits $2y$ by default; takes the password as bytes; has no salt "
               + "generator of its own, so hash without a salt draws 16 bytes from SecureRandom "
               + "as its docs show; verify also accepts $2x$ strings (as $2a$, without the "
@@ -181,14 +230,15 @@ public final class BouncyCastle {
       byte[] password = a.password;
       byte[] given = a.salt;
       int cost = a.get("cost");
-      return refusingParams(() -> {
-        byte[] salt = given;
-        if (salt == null) {
-          salt = new byte[16];
-          random.nextBytes(salt);
-        }
-        return OpenBSDBCrypt.generate(password, salt, cost);
-      });
+      return refusingParams(
+          () -> {
+            byte[] salt = given;
+            if (salt == null) {
+              salt = new byte[16];
+              random.nextBytes(salt);
+            }
+            return OpenBSDBCrypt.generate(password, salt, cost);
+          });
     }
 
     @Override

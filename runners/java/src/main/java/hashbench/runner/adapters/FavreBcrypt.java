@@ -16,8 +16,16 @@ public final class FavreBcrypt extends Adapter {
 
   @Override
   public Info info() {
-    return new Info("java/favre-bcrypt", "at.favre.lib:bcrypt", version, "pure",
-        List.of("bcrypt"), List.of("hash", "verify", "bench"), List.of(), "mcf", false,
+    return new Info(
+        "java/favre-bcrypt",
+        "at.favre.lib:bcrypt",
+        version,
+        "pure",
+        List.of("bcrypt"),
+        List.of("hash", "verify", "bench"),
+        List.of(),
+        "mcf",
+        false,
         "withDefaults(): $2a$ and LongPasswordStrategies.strict, which refuses passwords over "
             + "72 bytes in hash and verify (unsupported); byte[] API; verifyer() reads "
             + "$2a$/$2b$/$2x$/$2y$ ($2a$ as $2b$: 8-bit passwords unsupported) and reports a "
@@ -32,8 +40,7 @@ public final class FavreBcrypt extends Adapter {
     BCrypt.Hasher hasher = BCrypt.withDefaults();
     if (a.salt != null) {
       byte[] salt = a.salt;
-      return refusals(() -> new String(hasher.hash(cost, salt, password),
-          StandardCharsets.UTF_8));
+      return refusals(() -> new String(hasher.hash(cost, salt, password), StandardCharsets.UTF_8));
     }
     return refusals(() -> new String(hasher.hash(cost, password), StandardCharsets.UTF_8));
   }

@@ -15,8 +15,16 @@ public final class JBCrypt extends Adapter {
 
   @Override
   public Info info() {
-    return new Info("java/jbcrypt", "jbcrypt", version, "pure", List.of("bcrypt"),
-        List.of("hash", "verify", "bench"), List.of(), "mcf", true,
+    return new Info(
+        "java/jbcrypt",
+        "jbcrypt",
+        version,
+        "pure",
+        List.of("bcrypt"),
+        List.of("hash", "verify", "bench"),
+        List.of(),
+        "mcf",
+        true,
         "emits and reads $2a$ only ($2b$/$2y$ strings: 'Invalid salt revision'); String API, "
             + "so a password that is not UTF-8 is not expressible; checkpw compares with "
             + "String.equals (not constant-time)");
@@ -42,10 +50,12 @@ public final class JBCrypt extends Adapter {
     boolean eightBit = BcryptStrings.eightBit(a.password);
     return encoded -> {
       BcryptStrings.refuseAmbiguous2a(encoded, eightBit);
-      if (encoded.startsWith("$2") && encoded.length() > 3 && encoded.charAt(2) != 'a'
+      if (encoded.startsWith("$2")
+          && encoded.length() > 3
+          && encoded.charAt(2) != 'a'
           && encoded.charAt(2) != '$') {
-        throw Failure.unsupported("jBCrypt reads $2a$ strings only, not $2" + encoded.charAt(2)
-            + "$");
+        throw Failure.unsupported(
+            "jBCrypt reads $2a$ strings only, not $2" + encoded.charAt(2) + "$");
       }
       try {
         return BCrypt.checkpw(password, encoded);

@@ -15,25 +15,41 @@ import javax.crypto.spec.PBEKeySpec;
 
 /** The JDK's own: java.security.MessageDigest and javax.crypto.SecretKeyFactory PBKDF2. */
 public final class Jdk extends Adapter {
-  private static final Map<String, String> DIGESTS = Map.of(
-      "md5", "MD5",
-      "sha1", "SHA-1",
-      "sha256", "SHA-256",
-      "sha512", "SHA-512",
-      "sha3-256", "SHA3-256");
-  private static final Map<String, String> PBKDF2 = Map.of(
-      "pbkdf2-sha1", "PBKDF2WithHmacSHA1",
-      "pbkdf2-sha256", "PBKDF2WithHmacSHA256",
-      "pbkdf2-sha512", "PBKDF2WithHmacSHA512");
+  private static final Map<String, String> DIGESTS =
+      Map.of(
+          "md5", "MD5",
+          "sha1", "SHA-1",
+          "sha256", "SHA-256",
+          "sha512", "SHA-512",
+          "sha3-256", "SHA3-256");
+  private static final Map<String, String> PBKDF2 =
+      Map.of(
+          "pbkdf2-sha1", "PBKDF2WithHmacSHA1",
+          "pbkdf2-sha256", "PBKDF2WithHmacSHA256",
+          "pbkdf2-sha512", "PBKDF2WithHmacSHA512");
 
   @Override
   public Info info() {
-    return new Info("java/jdk", "jdk",
-        Runtime.version().toString(), "pure",
-        List.of("md5", "sha1", "sha256", "sha512", "sha3-256",
-            "pbkdf2-sha1", "pbkdf2-sha256", "pbkdf2-sha512"),
-        List.of("derive", "digest", "bench"), List.of("new", "reset"), null, false,
-        "SUN / SunJCE providers in Java; " + intrinsics()
+    return new Info(
+        "java/jdk",
+        "jdk",
+        Runtime.version().toString(),
+        "pure",
+        List.of(
+            "md5",
+            "sha1",
+            "sha256",
+            "sha512",
+            "sha3-256",
+            "pbkdf2-sha1",
+            "pbkdf2-sha256",
+            "pbkdf2-sha512"),
+        List.of("derive", "digest", "bench"),
+        List.of("new", "reset"),
+        null,
+        false,
+        "SUN / SunJCE providers in Java; "
+            + intrinsics()
             + "; PBEKeySpec takes char[] (the password as UTF-8) and refuses an empty salt");
   }
 
@@ -41,8 +57,8 @@ public final class Jdk extends Adapter {
   private static String intrinsics() {
     List<String> on = new ArrayList<>();
     try {
-      HotSpotDiagnosticMXBean hs = ManagementFactory.getPlatformMXBean(
-          HotSpotDiagnosticMXBean.class);
+      HotSpotDiagnosticMXBean hs =
+          ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
       for (String alg : List.of("MD5", "SHA1", "SHA256", "SHA512", "SHA3")) {
         try {
           if (hs.getVMOption("Use" + alg + "Intrinsics").getValue().equals("true")) {
@@ -71,10 +87,13 @@ public final class Jdk extends Adapter {
     }
     int iterations = a.get("iterations");
     int bits = a.length * 8;
-    return refusingParams(() -> {
-      SecretKeyFactory factory = SecretKeyFactory.getInstance(name);
-      return factory.generateSecret(new PBEKeySpec(password, salt, iterations, bits)).getEncoded();
-    });
+    return refusingParams(
+        () -> {
+          SecretKeyFactory factory = SecretKeyFactory.getInstance(name);
+          return factory
+              .generateSecret(new PBEKeySpec(password, salt, iterations, bits))
+              .getEncoded();
+        });
   }
 
   @Override

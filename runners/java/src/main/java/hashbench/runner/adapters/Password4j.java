@@ -21,12 +21,12 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * password4j: Password.hash(password)[.addSalt(salt)].with(function) and
- * Password.check(password, hash).with(function), one implementation per hashing function
- * (their strings differ: $2b$ modular crypt, PHC, and password4j's own for scrypt/PBKDF2).
- * Verify takes the function from the hash (XFunction.getInstanceFromHash): the shorthand
- * check(...).withBcrypt() / withArgon2() uses the configured defaults instead of the
- * hash's parameters and returns false for a hash made at other parameters.
+ * password4j: Password.hash(password)[.addSalt(salt)].with(function) and Password.check(password,
+ * hash).with(function), one implementation per hashing function (their strings differ: $2b$ modular
+ * crypt, PHC, and password4j's own for scrypt/PBKDF2). Verify takes the function from the hash
+ * (XFunction.getInstanceFromHash): the shorthand check(...).withBcrypt() / withArgon2() uses the
+ * configured defaults instead of the hash's parameters and returns false for a hash made at other
+ * parameters.
  */
 public final class Password4j {
   private Password4j() {}
@@ -59,8 +59,8 @@ public final class Password4j {
     /** password4j treats an empty password as null and throws BadParametersException. */
     static void refuseEmpty(Args a) throws Failure {
       if (a.password.length == 0) {
-        throw Failure.unsupported("password4j refuses an empty password (\"Password cannot "
-            + "be null\")");
+        throw Failure.unsupported(
+            "password4j refuses an empty password (\"Password cannot " + "be null\")");
       }
     }
 
@@ -118,8 +118,16 @@ public final class Password4j {
   public static final class Bcrypt extends Base {
     @Override
     public Info info() {
-      return new Info("java/password4j-bcrypt", "password4j", version, "pure",
-          List.of("bcrypt"), List.of("hash", "verify", "bench"), List.of(), "mcf", true,
+      return new Info(
+          "java/password4j-bcrypt",
+          "password4j",
+          version,
+          "pure",
+          List.of("bcrypt"),
+          List.of("hash", "verify", "bench"),
+          List.of(),
+          "mcf",
+          true,
           "BcryptFunction: emits $2b$; reads $2a$/$2b$/$2y$ ($2a$ with 8-bit passwords: "
               + "unsupported, its answers match neither crypt_blowfish nor OpenBSD); a given "
               + "salt goes in as the \"$2b$NN$\" + 22-character salt string; refuses an empty "
@@ -143,7 +151,8 @@ public final class Password4j {
 
     @Override
     byte[] salt(Args a) {
-      return a.salt == null ? null
+      return a.salt == null
+          ? null
           : BcryptStrings.salt("b", a.get("cost"), a.salt).getBytes(StandardCharsets.US_ASCII);
     }
 
@@ -157,9 +166,16 @@ public final class Password4j {
   public static final class Argon2Impl extends Base {
     @Override
     public Info info() {
-      return new Info("java/password4j-argon2", "password4j", version, "pure",
-          List.of("argon2id", "argon2i", "argon2d"), List.of("derive", "hash", "verify", "bench"),
-          List.of(), "phc", true,
+      return new Info(
+          "java/password4j-argon2",
+          "password4j",
+          version,
+          "pure",
+          List.of("argon2id", "argon2i", "argon2d"),
+          List.of("derive", "hash", "verify", "bench"),
+          List.of(),
+          "phc",
+          true,
           "Argon2Function (pure Java); raw output from Hash.getBytes(); no secret or "
               + "associated data (its pepper is prepended to the password); own salts are "
               + "64 bytes; cannot read a string without v= (version 0x10)");
@@ -167,14 +183,15 @@ public final class Password4j {
 
     @Override
     HashingFunction function(Args a) throws Failure {
-      Argon2 type = switch (a.name()) {
-        case "argon2id" -> Argon2.ID;
-        case "argon2i" -> Argon2.I;
-        case "argon2d" -> Argon2.D;
-        default -> throw noAlg(a);
-      };
-      return Argon2Function.getInstance(a.get("m"), a.get("t"), a.get("p"), a.length, type,
-          a.get("version"));
+      Argon2 type =
+          switch (a.name()) {
+            case "argon2id" -> Argon2.ID;
+            case "argon2i" -> Argon2.I;
+            case "argon2d" -> Argon2.D;
+            default -> throw noAlg(a);
+          };
+      return Argon2Function.getInstance(
+          a.get("m"), a.get("t"), a.get("p"), a.length, type, a.get("version"));
     }
 
     @Override
@@ -191,8 +208,8 @@ public final class Password4j {
     @Override
     Failure unreadable(String encoded, RuntimeException e) {
       if (encoded.startsWith("$argon2") && !encoded.contains("$v=")) {
-        return Failure.unsupported("password4j cannot read an argon2 string without v= "
-            + "(version 0x10): " + e);
+        return Failure.unsupported(
+            "password4j cannot read an argon2 string without v= " + "(version 0x10): " + e);
       }
       return super.unreadable(encoded, e);
     }
@@ -207,8 +224,16 @@ public final class Password4j {
   public static final class Scrypt extends Base {
     @Override
     public Info info() {
-      return new Info("java/password4j-scrypt", "password4j", version, "pure",
-          List.of("scrypt"), List.of("derive", "hash", "verify", "bench"), List.of(), null, true,
+      return new Info(
+          "java/password4j-scrypt",
+          "password4j",
+          version,
+          "pure",
+          List.of("scrypt"),
+          List.of("derive", "hash", "verify", "bench"),
+          List.of(),
+          null,
+          true,
           "ScryptFunction (pure Java); encoded as $<hex log2N|r|p>$<base64 salt>$<base64 key> "
               + "(the format Spring Security uses; neither PHC nor $7$); raw output from "
               + "Hash.getBytes()");
@@ -237,18 +262,27 @@ public final class Password4j {
 
   /** java/password4j-pbkdf2: CompressedPBKDF2Function (a "$3$..." string). */
   public static final class Pbkdf2 extends Base {
-    private static final Function<String, Hmac> HMACS = alg -> switch (alg) {
-      case "pbkdf2-sha1" -> Hmac.SHA1;
-      case "pbkdf2-sha256" -> Hmac.SHA256;
-      case "pbkdf2-sha512" -> Hmac.SHA512;
-      default -> null;
-    };
+    private static final Function<String, Hmac> HMACS =
+        alg ->
+            switch (alg) {
+              case "pbkdf2-sha1" -> Hmac.SHA1;
+              case "pbkdf2-sha256" -> Hmac.SHA256;
+              case "pbkdf2-sha512" -> Hmac.SHA512;
+              default -> null;
+            };
 
     @Override
     public Info info() {
-      return new Info("java/password4j-pbkdf2", "password4j", version, "pure",
+      return new Info(
+          "java/password4j-pbkdf2",
+          "password4j",
+          version,
+          "pure",
           List.of("pbkdf2-sha1", "pbkdf2-sha256", "pbkdf2-sha512"),
-          List.of("derive", "hash", "verify", "bench"), List.of(), null, true,
+          List.of("derive", "hash", "verify", "bench"),
+          List.of(),
+          null,
+          true,
           "CompressedPBKDF2Function over the JDK's SecretKeyFactory; encoded as password4j's "
               + "own $3$<params>$<base64 salt>$<base64 key>; the password goes through a "
               + "String (UTF-8 only); the JDK refuses an empty salt");

@@ -14,29 +14,29 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.crypto.scrypt.SCryptPasswordEncoder;
 
 /**
- * Spring Security's crypto module: one PasswordEncoder per algorithm, built once (as a
- * Spring bean would be) and called with encode(raw) / matches(raw, encoded). Encoders take
- * a CharSequence, so a password that is not UTF-8 is not expressible. matches() reports a
- * malformed string as false (with a logged warning), so verify says valid=false for it.
+ * Spring Security's crypto module: one PasswordEncoder per algorithm, built once (as a Spring bean
+ * would be) and called with encode(raw) / matches(raw, encoded). Encoders take a CharSequence, so a
+ * password that is not UTF-8 is not expressible. matches() reports a malformed string as false
+ * (with a logged warning), so verify says valid=false for it.
  */
 public final class SpringSecurity {
   private SpringSecurity() {}
 
   static String version() {
-    return Adapter.jarVersion(PasswordEncoder.class, "org.springframework.security",
-        "spring-security-crypto");
+    return Adapter.jarVersion(
+        PasswordEncoder.class, "org.springframework.security", "spring-security-crypto");
   }
 
   /**
-   * encoder.matches(raw, encoded). Spring's matches() returns false for an empty raw
-   * password whatever the hash (AbstractValidatingPasswordEncoder), so an empty password
-   * is unsupported here rather than a wrong "false".
+   * encoder.matches(raw, encoded). Spring's matches() returns false for an empty raw password
+   * whatever the hash (AbstractValidatingPasswordEncoder), so an empty password is unsupported here
+   * rather than a wrong "false".
    */
   static Verifier matches(PasswordEncoder encoder, Args a) throws Failure {
     String password = a.text();
     if (password.isEmpty()) {
-      throw Failure.unsupported("Spring's PasswordEncoder.matches() never matches an empty "
-          + "password");
+      throw Failure.unsupported(
+          "Spring's PasswordEncoder.matches() never matches an empty " + "password");
     }
     return encoded -> encoder.matches(password, encoded);
   }
@@ -47,8 +47,16 @@ public final class SpringSecurity {
 
     @Override
     public Info info() {
-      return new Info("java/spring-bcrypt", "spring-security-crypto", version, "pure",
-          List.of("bcrypt"), List.of("hash", "verify", "bench"), List.of(), "mcf", true,
+      return new Info(
+          "java/spring-bcrypt",
+          "spring-security-crypto",
+          version,
+          "pure",
+          List.of("bcrypt"),
+          List.of("hash", "verify", "bench"),
+          List.of(),
+          "mcf",
+          true,
           "BCryptPasswordEncoder: emits $2a$, reads $2a$/$2b$/$2y$; encode refuses passwords "
               + "over 72 bytes but matches truncates them; hash with a given salt goes through "
               + "Spring's public BCrypt.hashpw(password, salt string)");
@@ -101,8 +109,16 @@ public final class SpringSecurity {
 
     @Override
     public Info info() {
-      return new Info("java/spring-argon2", "spring-security-crypto", version, "pure",
-          List.of("argon2id"), List.of("hash", "verify", "bench"), List.of(), "phc", true,
+      return new Info(
+          "java/spring-argon2",
+          "spring-security-crypto",
+          version,
+          "pure",
+          List.of("argon2id"),
+          List.of("hash", "verify", "bench"),
+          List.of(),
+          "phc",
+          true,
           "Argon2PasswordEncoder(saltLength=16, hashLength, parallelism, memory KiB, "
               + "iterations): argon2id v=19 only, computed by Bouncy Castle's "
               + "Argon2BytesGenerator; makes its own salt and cannot take one");
@@ -137,8 +153,16 @@ public final class SpringSecurity {
 
     @Override
     public Info info() {
-      return new Info("java/spring-scrypt", "spring-security-crypto", version, "pure",
-          List.of("scrypt"), List.of("hash", "verify", "bench"), List.of(), null, true,
+      return new Info(
+          "java/spring-scrypt",
+          "spring-security-crypto",
+          version,
+          "pure",
+          List.of("scrypt"),
+          List.of("hash", "verify", "bench"),
+          List.of(),
+          null,
+          true,
           "SCryptPasswordEncoder(cpuCost=N, memoryCost=r, parallelization=p, keyLength, "
               + "saltLength=16), computed by Bouncy Castle's SCrypt; encoded as Spring's own "
               + "$<hex log2N|r|p>$<base64 salt>$<base64 key> (neither PHC nor $7$); makes its "
@@ -149,9 +173,10 @@ public final class SpringSecurity {
     public Task<String> hash(Args a) throws Failure {
       refuseSalt(a);
       String password = a.text();
-      PasswordEncoder encoder = a.defaults
-          ? SCryptPasswordEncoder.defaultsForSpringSecurity_v5_8()
-          : new SCryptPasswordEncoder(a.get("n"), a.get("r"), a.get("p"), a.length, 16);
+      PasswordEncoder encoder =
+          a.defaults
+              ? SCryptPasswordEncoder.defaultsForSpringSecurity_v5_8()
+              : new SCryptPasswordEncoder(a.get("n"), a.get("r"), a.get("p"), a.length, 16);
       return refusingParams(() -> encoder.encode(password));
     }
 
