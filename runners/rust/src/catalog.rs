@@ -293,10 +293,17 @@ pub fn cost(alg: Algorithm, params: &Map<String, Value>, unchecked: bool) -> Res
                     "scrypt n={n} is not a power of two (and Rust scrypt APIs take log2 N)"
                 )));
             }
-            // ROMix needs 128*r*N bytes, plus 128*r*p for the B blocks.
+            // ROMix needs 128*r*N bytes, plus 128*r*p for the B blocks; with the
+            // `parallel` feature each rayon thread allocates its own 128*r*N.
+            let threads = if cfg!(feature = "parallel") {
+                std::thread::available_parallelism().map_or(1, |n| n.get() as u64)
+            } else {
+                1
+            };
+            let lanes = u64::from(p).min(threads);
             let needed = 128u64
                 .saturating_mul(u64::from(r))
-                .saturating_mul(n.saturating_add(u64::from(p)));
+                .saturating_mul(n.saturating_mul(lanes).saturating_add(u64::from(p)));
             check_memory(needed)?;
             Ok(Cost::Scrypt {
                 n,
