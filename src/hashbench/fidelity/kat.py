@@ -21,6 +21,11 @@ class Outcome:
     op: str
     status: str  # "pass", "fail", "n/a"
     detail: str = ""
+    expected: str = ""  # the vector's expected output or encoded string
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return (self.impl, self.op, self.expected)
 
     def to_dict(self) -> dict[str, str]:
         return dict(self.__dict__)
@@ -58,7 +63,8 @@ def check_vector(client: RunnerClient, impl: dict[str, Any], vec: Vector) -> lis
     out: list[Outcome] = []
 
     def record(op: str, status: str, detail: str = "") -> None:
-        out.append(Outcome(impl_id, vec.label(), vec.source, op, status, detail))
+        expected = vec.encoded if op == "verify" else (vec.output or "")
+        out.append(Outcome(impl_id, vec.label(), vec.source, op, status, detail, expected or ""))
 
     if vec.input is not None and "digest" in ops:
         reply = client.call_raw("digest", impl=impl_id, alg=vec.algorithm, input=vec.input.hex())

@@ -40,11 +40,13 @@ def run_kat(session: Session) -> list[kat.Outcome]:
 
 def divergences(data: dict[str, Any]) -> list[str]:
     lines = []
+    known = vectors.known_divergences()
     for o in data["kat"]:
         if o["status"] == "fail":
+            why = known.get((o["impl"], o["op"], o.get("expected", "")))
             lines.append(
                 f"{o['impl']}: wrong answer for {o['vector']} ({o['op']}, "
-                f"{o['source']}): {o['detail']}"
+                f"{o['source']}): {why or o['detail']}"
             )
     for r in data["differential"]:
         if r["status"] in ("differs", "error"):

@@ -29,8 +29,8 @@ impl Adapter for Bcrypt {
             encoding: Some("mcf"),
             alloc: true,
             notes: "emits $2b$; verify computes $2a$/$2x$/$2y$ as $2b$: no $2x$ bug emulation \
-                    (such strings verify false), and $2a$ strings that crypt_blowfish's \
-                    countermeasure changes are refused; truncates at 72 bytes",
+                    (such strings verify false) nor of crypt_blowfish's $2a$ 8-bit safety \
+                    measure; truncates at 72 bytes",
         }
     }
 
@@ -58,66 +58,6 @@ impl Adapter for Bcrypt {
     }
 
     fn verify(&self, _alg: Algorithm, password: &[u8], encoded: &str) -> Result<bool> {
-        let (_, safety_flips) = crypt_blowfish_8bit(password);
-        if encoded.starts_with("$2a$") && safety_flips {
-            return Err(Error::unsupported(
-                "bcrypt crate computes $2a$ as $2b$ (OpenBSD); crypt_blowfish's $2a$ \
-                 countermeasure changes the hash of this 8-bit password",
-            ));
-        }
         bcrypt::verify(password, encoded).map_err(lib_err)
-    }
-}
-
-/// Where this crate and crypt_blowfish (glibc/libxcrypt, PHP) disagree: crypt_blowfish
-/// computes `$2x$` with its old sign-extension bug, and gives `$2a$` a countermeasure
-/// that flips one key bit for passwords where a sign-extended byte would leave the key
-/// unchanged; this crate computes both as `$2b$`. Mirrors the key loop of
-/// crypt_blowfish's BF_set_key (the password as a C string, cycled with its NUL) and
-/// returns (the bug changes the key, the `$2a$` countermeasure applies). Not a hash:
-/// only decides when to reply `unsupported` rather than a divergent answer.
-fn crypt_blowfish_8bit(password: &[u8]) -> (bool, bool) {
-    let end = password
-        .iter()
-        .position(|&b| b == 0)
-        .unwrap_or(password.len());
-    let key = &password[..end];
-    let byte = |pos: usize| key.get(pos).copied().unwrap_or(0);
-    let (mut sign, mut diff, mut pos) = (0u32, 0u32, 0usize);
-    for _ in 0..18 {
-        let (mut correct, mut buggy) = (0u32, 0u32);
-        for j in 0..4 {
-            let b = byte(pos);
-            correct = (correct << 8) | u32::from(b);
-            buggy = (buggy << 8) | (b as i8 as i32 as u32);
-            if j > 0 {
-                sign |= buggy & 0x80;
-            }
-            pos = if b == 0 { 0 } else { pos + 1 };
-        }
-        diff |= correct ^ buggy;
-    }
-    (diff != 0, sign != 0 && diff == 0)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::crypt_blowfish_8bit;
-
-    #[test]
-    fn ascii_passwords_agree() {
-        assert_eq!(crypt_blowfish_8bit(b"U*U"), (false, false));
-        assert_eq!(crypt_blowfish_8bit(b""), (false, false));
-    }
-
-    #[test]
-    fn openwall_8bit_cases() {
-        // wrapper.c: "\xff\xff\xa3" and "\xff\xa3" "34" "\xff\xff\xff\xa3" "345" have a
-        // $2a$ hash of their own; "\xa3" hashes alike under $2a$, $2b$ and $2y$.
-        assert!(crypt_blowfish_8bit(b"\xff\xff\xa3").1);
-        assert!(crypt_blowfish_8bit(b"\xff\xa334\xff\xff\xff\xa3345").1);
-        assert!(!crypt_blowfish_8bit(b"\xa3").1);
-        assert!(crypt_blowfish_8bit(b"\xa3").0);
-        assert!(!crypt_blowfish_8bit(b"\xa3ab").1);
     }
 }

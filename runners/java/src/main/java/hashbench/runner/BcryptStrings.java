@@ -42,30 +42,4 @@ public final class BcryptStrings {
     }
     return sb.toString();
   }
-
-  /**
-   * A $2a$ string checked against a password with a byte of 0x80 or more has two meanings:
-   * crypt_blowfish (glibc/libxcrypt, PHP) since 1.1 applies a countermeasure for its old
-   * sign-extension bug to such $2a$ hashes, while OpenBSD-derived code treats $2a$ as $2b$. The
-   * Java libraries here follow neither consistently, so their adapters reply unsupported for this
-   * case instead of a verdict that depends on who made the hash.
-   */
-  public static void refuseAmbiguous2a(String encoded, boolean eightBit) throws Failure {
-    if (eightBit && encoded.startsWith("$2a$")) {
-      throw Failure.unsupported(
-          "$2a$ with a password byte >= 0x80 is ambiguous "
-              + "(crypt_blowfish's $2a$ countermeasure vs OpenBSD's $2a$ = $2b$); this library "
-              + "does not implement crypt_blowfish's");
-    }
-  }
-
-  /** True if the password has a byte of 0x80 or more (see {@link #refuseAmbiguous2a}). */
-  public static boolean eightBit(byte[] password) {
-    for (byte b : password) {
-      if (b < 0) {
-        return true;
-      }
-    }
-    return false;
-  }
 }

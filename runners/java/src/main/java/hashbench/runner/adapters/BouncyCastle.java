@@ -244,9 +244,7 @@ public final class BouncyCastle {
     @Override
     public Verifier verify(Args a) {
       byte[] password = a.password;
-      boolean eightBit = BcryptStrings.eightBit(password);
       return encoded -> {
-        BcryptStrings.refuseAmbiguous2a(encoded, eightBit);
         try {
           return OpenBSDBCrypt.checkPassword(encoded, password);
         } catch (IllegalArgumentException | org.bouncycastle.crypto.DataLengthException e) {

@@ -48,10 +48,8 @@ public final class FavreBcrypt extends Adapter {
   @Override
   public Verifier verify(Args a) {
     byte[] password = a.password;
-    boolean eightBit = BcryptStrings.eightBit(password);
     BCrypt.Verifyer verifyer = BCrypt.verifyer();
     return encoded -> {
-      BcryptStrings.refuseAmbiguous2a(encoded, eightBit);
       BCrypt.Result result;
       try {
         result = verifyer.verify(password, encoded.getBytes(StandardCharsets.UTF_8));

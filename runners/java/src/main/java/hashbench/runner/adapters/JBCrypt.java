@@ -47,9 +47,7 @@ public final class JBCrypt extends Adapter {
   @Override
   public Verifier verify(Args a) throws Failure {
     String password = a.text();
-    boolean eightBit = BcryptStrings.eightBit(a.password);
     return encoded -> {
-      BcryptStrings.refuseAmbiguous2a(encoded, eightBit);
       if (encoded.startsWith("$2")
           && encoded.length() > 3
           && encoded.charAt(2) != 'a'

@@ -64,9 +64,6 @@ public final class Password4j {
       }
     }
 
-    /** Before the library call, for strings a function cannot take (see subclasses). */
-    void refuseString(String encoded, Args a) throws Failure {}
-
     @Override
     public Task<String> hash(Args a) throws Failure {
       refuseEmpty(a);
@@ -102,7 +99,6 @@ public final class Password4j {
       refuseEmpty(a);
       byte[] password = a.password;
       return encoded -> {
-        refuseString(encoded, a);
         HashingFunction f;
         try {
           f = fromHash(encoded);
@@ -154,11 +150,6 @@ public final class Password4j {
       return a.salt == null
           ? null
           : BcryptStrings.salt("b", a.get("cost"), a.salt).getBytes(StandardCharsets.US_ASCII);
-    }
-
-    @Override
-    void refuseString(String encoded, Args a) throws Failure {
-      BcryptStrings.refuseAmbiguous2a(encoded, BcryptStrings.eightBit(a.password));
     }
   }
 

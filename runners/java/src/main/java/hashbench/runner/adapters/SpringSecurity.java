@@ -95,9 +95,7 @@ public final class SpringSecurity {
     @Override
     public Verifier verify(Args a) throws Failure {
       Verifier matches = matches(new BCryptPasswordEncoder(), a);
-      boolean eightBit = BcryptStrings.eightBit(a.password);
       return encoded -> {
-        BcryptStrings.refuseAmbiguous2a(encoded, eightBit);
         return matches.verify(encoded);
       };
     }
