@@ -45,7 +45,7 @@ def profile(impls: list[dict[str, Any]], produced: dict[str, str]) -> list[dict[
             {
                 "impl": info["id"],
                 "backend": info["backend"],
-                "salts_itself": "hash" in ops,
+                "salts_itself": row.get("salts_itself", "hash" in ops),
                 "encoded": standard if "hash" in ops else "raw bytes only",
                 "verify_one_call": "verify" in ops,
                 "async": bool(row.get("async", info["id"].endswith("-async"))),
