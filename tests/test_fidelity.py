@@ -59,6 +59,7 @@ DOCUMENTED = [
         "bcryptjs README: the maximum input length is 72 bytes and is not checked by the library",
     ),
     ("node/bcrypt-sync", "bcrypt.emits", "$2b$", "node.bcrypt.js README: hashes use $2b$"),
+    ("rust/bcrypt", "bcrypt.emits", "$2b$", "bcrypt crate: HashParts formats with Version::TwoB"),
     (
         "c/argon2",
         "argon2.no-version",
