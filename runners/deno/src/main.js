@@ -18,11 +18,18 @@ globalThis.addEventListener("error", (event) => {
   console.error("uncaught exception:", event.error);
 });
 
+// Synchronous, so every reply is out before the next request is read. When the reader
+// has gone (broken pipe) nothing more can be said: exit.
 const encoder = new TextEncoder();
 function writeLine(line) {
   const bytes = encoder.encode(`${line}\n`);
   let offset = 0;
-  while (offset < bytes.length) offset += Deno.stdout.writeSync(bytes.subarray(offset));
+  try {
+    while (offset < bytes.length) offset += Deno.stdout.writeSync(bytes.subarray(offset));
+  } catch (err) {
+    if (err instanceof Deno.errors.BrokenPipe) Deno.exit(0);
+    throw err;
+  }
 }
 
 // Deno's node:process has resourceUsage(): maxRSS is getrusage's ru_maxrss (KiB).

@@ -12,6 +12,8 @@ import { Server, implementations } from "./core/server.js";
 process.on("unhandledRejection", (err) => console.error("unhandled rejection:", err));
 process.on("uncaughtException", (err) => console.error("uncaught exception:", err));
 
+// Synchronous, so every reply is out before the next request is read. When the reader
+// has gone (EPIPE) nothing more can be said: exit.
 function writeLine(line) {
   const bytes = Buffer.from(`${line}\n`);
   let offset = 0;
@@ -19,6 +21,7 @@ function writeLine(line) {
     try {
       offset += writeSync(1, bytes, offset);
     } catch (err) {
+      if (err.code === "EPIPE") process.exit(0);
       if (err.code !== "EAGAIN") throw err;
     }
   }

@@ -90,6 +90,16 @@ export class Server {
   }
 
   async run() {
+    try {
+      await this.serve();
+    } catch (err) {
+      // Only a failure to write a reply gets here (every request's errors are replies).
+      console.error("runner stopping:", err);
+      this.host.exit(1);
+    }
+  }
+
+  async serve() {
     // While a request awaits a library's promise, nothing else may be pending: keep the
     // event loop alive so a promise that never settles hangs one request (the
     // orchestrator's timeout) instead of ending the process.
