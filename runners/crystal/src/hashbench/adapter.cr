@@ -1,0 +1,47 @@
+require "json"
+require "./errors"
+
+module Hashbench
+  # One implementation's entry in the hello line.
+  record Info, id : String, library : String, version : String, backend : String,
+    algorithms : Array(String), ops : Array(String), modes : Array(String),
+    encoding : String?, notes : String do
+    def to_json(json : JSON::Builder)
+      json.object do
+        json.field "id", id
+        json.field "library", library
+        json.field "version", version
+        json.field "backend", backend
+        json.field "algorithms", algorithms
+        json.field "ops", ops
+        json.field "modes", modes
+        json.field "encoding", encoding
+        json.field "alloc", true
+        json.field "notes", notes
+      end
+    end
+  end
+
+  # One library. Each builder checks what the library can express (raising
+  # RunnerError) and returns a Proc that makes exactly the library call; the timing
+  # loop calls it `iters` times. Parameters were range-checked against the catalog.
+  abstract class Adapter
+    abstract def info : Info
+
+    def deriver(alg : String, params : Hash(String, Int64), password : Bytes, salt : Bytes, length : Int32) : Proc(Bytes)
+      raise RunnerError.unsupported("#{info.id} has no derive")
+    end
+
+    def hasher(alg : String, params : Hash(String, Int64), password : Bytes, salt : Bytes?, length : Int32) : Proc(String)
+      raise RunnerError.unsupported("#{info.id} has no hash")
+    end
+
+    def verifier(alg : String) : Proc(Bytes, String, Bool)
+      raise RunnerError.unsupported("#{info.id} has no verify")
+    end
+
+    def digester(alg : String, mode : String, input : Bytes) : Proc(Bytes)
+      raise RunnerError.unsupported("#{info.id} has no digest")
+    end
+  end
+end
