@@ -60,3 +60,18 @@ def test_unreadable_formats_are_none():
     assert encoded.parse("{bcrypt}$2a$10$whatever") is None
     assert encoded.parse("e0a1f2") is None
     assert encoded.parse("$argon2id$v=19$m=x,t=2,p=1$c2FsdA$aGFzaA") is None
+
+
+def test_canonical_phc_reorders_parameters():
+    node_style = "$argon2id$v=19$m=1024,p=1,t=2$Ue0voB3XVNfn/9sXuT7aBQ$F8PZ0dQou3fJmX9"
+    assert encoded.canonical_phc(node_style) == (
+        "$argon2id$v=19$m=1024,t=2,p=1$Ue0voB3XVNfn/9sXuT7aBQ$F8PZ0dQou3fJmX9"
+    )
+    assert encoded.canonical_phc("$2b$05$abc") is None
+
+
+def test_reference_refuses_out_of_order_but_accepts_the_canonical_string():
+    good = "$argon2id$v=19$m=65536,t=2,p=1$c29tZXNhbHQ$CTFhFdXPJO1aFaMaO6Mm5c8y7cJHAph8ArZWb2GRPPc"
+    shuffled = good.replace("m=65536,t=2,p=1", "m=65536,p=1,t=2")
+    assert reference.verify("argon2id", b"password", shuffled) is False
+    assert reference.verify("argon2id", b"password", encoded.canonical_phc(shuffled)) is True

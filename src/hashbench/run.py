@@ -238,6 +238,8 @@ class Runner:
         case.verdict = verdict
         if not verdict.ok:
             case.fail("unverified", verdict.detail)
+        elif verdict.note and verdict.note not in case.warnings:
+            case.warnings.append(verdict.note)
 
     def _warmup(self, cases: list[Case]) -> None:
         for case in cases:

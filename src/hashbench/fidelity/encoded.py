@@ -64,3 +64,16 @@ def parse(encoded: str) -> Encoded | None:
     if encoded.startswith("$y$"):
         return Encoded("yescrypt", {}, "mcf")
     return None
+
+
+def canonical_phc(encoded: str) -> str | None:
+    """An argon2 PHC string with its parameters in the standard order m, t, p (followed by
+    any others), or None if it is not one."""
+    parts = encoded.split("$")
+    if len(parts) < 5 or not parts[1].startswith("argon2"):
+        return None
+    i = 3 if parts[2].startswith("v=") else 2
+    items = parts[i].split(",")
+    order = {"m": 0, "t": 1, "p": 2}
+    items.sort(key=lambda item: order.get(item.split("=", 1)[0], 3))
+    return "$".join([*parts[:i], ",".join(items), *parts[i + 1 :]])
