@@ -155,7 +155,11 @@ final class Runner
                 if (!in_array($mode, $adapter->info()['modes'], true)) {
                     throw RunnerError::unsupported("{$adapter->info()['id']} has no $mode mode");
                 }
-                $input = $req->has('input') ? (string) $req->hex('input') : Bench::pattern($req->int('input_size', 0));
+                $size = $req->int('input_size', 0);
+                if ($size < 0 || $size > 1 << 30) {
+                    throw RunnerError::invalidParams('input_size must be in 0..' . (1 << 30));
+                }
+                $input = $req->has('input') ? (string) $req->hex('input') : Bench::pattern($size);
                 $fn = $adapter->digester($alg, $mode, $input);
                 $kind = 'output';
             } elseif ($mode !== 'oneshot') {

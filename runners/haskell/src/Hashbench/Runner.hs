@@ -177,7 +177,9 @@ handle impls o = do
     "bench" -> Just <$> bench impls o
     "derive" -> Just <$> (target impls o "derive" >>= uncurry (deriveOp o) >>= once)
     "hash" -> Just <$> (target impls o "hash" >>= uncurry (hashRun o) >>= once . encodedOp)
-    "verify" -> Just <$> (target impls o "verify" >>= uncurry (verifyOp o) >>= once . fst)
+    "verify" -> do
+      _ <- str o "encoded" -- the plain command needs one; only bench makes its own
+      Just <$> (target impls o "verify" >>= uncurry (verifyOp o) >>= once . fst)
     "digest" -> Just <$> (target impls o "digest" >>= uncurry (digestOp o "oneshot") >>= once)
     _ -> unsupported ("unknown cmd " <> cmd)
   where
@@ -245,7 +247,7 @@ digestOp :: Obj -> Text -> Adapter -> Text -> IO Op
 digestOp o mode adapter alg = do
   input <- hexField o "input"
   size <- intField o "input_size"
-  when (maybe False (< 0) size) $ invalidParams "input_size must be >= 0"
+  when (maybe False (\n -> n < 0 || n > 2 ^ (30 :: Int)) size) $ invalidParams "input_size must be in 0..2^30"
   adapterDigest adapter alg mode (fromMaybe (pattern251 (fromMaybe 0 size)) input)
 
 bench :: Impls -> Obj -> IO [(Text, Value)]

@@ -32,6 +32,9 @@ module Hashbench::Adapters
                                       "limit, so it refuses a 72-byte password")
       end
       raise RunnerError.invalid_input("Crypto::Bcrypt: #{e.message}")
+    rescue e : IndexError
+      # Password.new slices the hash before checking its length: a short string raises this
+      raise RunnerError.invalid_input("Crypto::Bcrypt raised IndexError on a malformed hash")
     end
 
     def hasher(alg : String, params : Hash(String, Int64), password : Bytes, salt : Bytes?, length : Int32) : Proc(String)
