@@ -32,8 +32,10 @@ for await (const line of lines) {
   const mid = sorted.length >> 1;
   const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
   const mean = perOp.reduce((a, b) => a + b, 0) / perOp.length;
-  console.log(`${runner} runner: median ${median.toFixed(2)} ns/op, mean ${mean.toFixed(2)} ns/op ` +
-    `(${perOp.length} samples of ${reply.iters} iters after ${warm} warm-up samples)`);
+  console.log(
+    `${runner} runner: median ${median.toFixed(2)} ns/op, mean ${mean.toFixed(2)} ns/op ` +
+      `(${perOp.length} samples of ${reply.iters} iters after ${warm} warm-up samples)`,
+  );
   child.stdin.end();
   break;
 }

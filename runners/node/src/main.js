@@ -36,7 +36,10 @@ const server = new Server(
   {
     runner: "node",
     runtime: runtimeDescription(),
-    timer: { clock: "process.hrtime.bigint (CLOCK_MONOTONIC)", resolution_ns: measureResolution(now) },
+    timer: {
+      clock: "process.hrtime.bigint (CLOCK_MONOTONIC)",
+      resolution_ns: measureResolution(now),
+    },
     now,
     input: process.stdin,
     write: writeLine,

@@ -20,7 +20,10 @@ const ARGON2_VERIFY_MISMATCH = -35;
 // that another library's stray rejection cannot end the runner.
 async function load() {
   const listeners = (event) => new Set(process.listeners(event));
-  const before = { rejection: listeners("unhandledRejection"), exception: listeners("uncaughtException") };
+  const before = {
+    rejection: listeners("unhandledRejection"),
+    exception: listeners("uncaughtException"),
+  };
   const { fetch } = globalThis;
   if (globalThis.Deno) globalThis.fetch = undefined;
   try {

@@ -13,7 +13,8 @@ export default {
   algorithms: ["argon2id", "argon2i", "argon2d"],
   encoding: "phc",
   async: true,
-  notes: "built from source at install (the shipped prebuild crashes on Node 20 here); promise API only",
+  notes:
+    "built from source at install (the shipped prebuild crashes on Node 20 here); promise API only",
 
   hash(alg, password, { m, t, p, version }, { salt, length }) {
     return argon2.hash(password, {

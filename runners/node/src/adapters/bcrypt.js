@@ -31,7 +31,8 @@ export default [
     ...common,
     name: "bcrypt",
     async: true,
-    notes: "promise API (runs on the thread pool); emits $2b$; verifies $2a$/$2b$ only ($2y$ gives false); built from source",
+    notes:
+      "promise API (runs on the thread pool); emits $2b$; verifies $2a$/$2b$ only ($2y$ gives false); built from source",
     hash: (alg, password, { cost }, { salt }) => bcrypt.hash(password, saltOrRounds(cost, salt)),
     verify(alg, password, encoded) {
       checkEncoded(password, encoded);
@@ -43,7 +44,8 @@ export default [
     name: "bcrypt-sync",
     async: false,
     notes: "sync API; emits $2b$; verifies $2a$/$2b$ only ($2y$ gives false); built from source",
-    hash: (alg, password, { cost }, { salt }) => bcrypt.hashSync(password, saltOrRounds(cost, salt)),
+    hash: (alg, password, { cost }, { salt }) =>
+      bcrypt.hashSync(password, saltOrRounds(cost, salt)),
     verify(alg, password, encoded) {
       checkEncoded(password, encoded);
       return bcrypt.compareSync(password, encoded);

@@ -29,7 +29,8 @@ export default [
     name: "bcryptjs-sync",
     async: false,
     notes: "sync API; passwords are JS strings",
-    hash: (alg, password, { cost }, { salt }) => bcrypt.hashSync(password, saltOrRounds(cost, salt)),
+    hash: (alg, password, { cost }, { salt }) =>
+      bcrypt.hashSync(password, saltOrRounds(cost, salt)),
     hashDefaults: (alg, password) => bcrypt.hashSync(password), // hash() needs a salt or rounds
     verify: (alg, password, encoded) => bcrypt.compareSync(password, encoded),
   },

@@ -55,7 +55,9 @@ const randomSalt = () => crypto.getRandomValues(new Uint8Array(16));
 // hash-wasm's bcrypt takes passwords of 1 to 72 bytes and throws on others.
 function bcryptPassword(password) {
   if (password.length === 0 || password.length > 72) {
-    throw unsupported(`hash-wasm's bcrypt refuses a ${password.length}-byte password (1 to 72 only)`);
+    throw unsupported(
+      `hash-wasm's bcrypt refuses a ${password.length}-byte password (1 to 72 only)`,
+    );
   }
 }
 
@@ -141,7 +143,8 @@ const main = {
       return bcryptVerify({ password, hash: encoded });
     }
     // argon2Verify parses "$v=19$" strings only (a version 0x10 string has no v= field).
-    if (!encoded.includes("$v=19$")) throw unsupported("hash-wasm verifies Argon2 v=19 strings only");
+    if (!encoded.includes("$v=19$"))
+      throw unsupported("hash-wasm verifies Argon2 v=19 strings only");
     return argon2Verify({ password, hash: encoded });
   },
 

@@ -1,7 +1,14 @@
 // @noble/hashes: audited pure-JS hashes and KDFs. Sync API (node/noble-hashes, with the
 // digests) and the async KDF variants (node/noble-hashes-async), which yield to the
 // event loop every `asyncTick` ms (default 10).
-import { argon2d, argon2dAsync, argon2i, argon2iAsync, argon2id, argon2idAsync } from "@noble/hashes/argon2.js";
+import {
+  argon2d,
+  argon2dAsync,
+  argon2i,
+  argon2iAsync,
+  argon2id,
+  argon2idAsync,
+} from "@noble/hashes/argon2.js";
 import { blake2b, blake2s } from "@noble/hashes/blake2.js";
 import { blake3 } from "@noble/hashes/blake3.js";
 import { md5, sha1 } from "@noble/hashes/legacy.js";
@@ -59,7 +66,15 @@ const common = {
   backend: "pure",
   encoding: null,
 };
-const KDFS = ["argon2id", "argon2i", "argon2d", "scrypt", "pbkdf2-sha1", "pbkdf2-sha256", "pbkdf2-sha512"];
+const KDFS = [
+  "argon2id",
+  "argon2i",
+  "argon2d",
+  "scrypt",
+  "pbkdf2-sha1",
+  "pbkdf2-sha256",
+  "pbkdf2-sha512",
+];
 
 export default [
   {
@@ -68,7 +83,8 @@ export default [
     algorithms: [...KDFS, ...Object.keys(HASHES)],
     async: false,
     modes: ["oneshot", "new"],
-    notes: "sync API; raw KDF output only (no encoded strings); new = hash.create() per op, no reset API",
+    notes:
+      "sync API; raw KDF output only (no encoded strings); new = hash.create() per op, no reset API",
     derive: makeDerive({ argon2id, argon2i, argon2d, scrypt, pbkdf2 }),
     digest(alg, mode) {
       const hash = HASHES[alg];

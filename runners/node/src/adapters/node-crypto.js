@@ -15,7 +15,11 @@ const DIGEST_NAMES = {
   "blake2b-512": "blake2b512",
   "blake2s-256": "blake2s256",
 };
-const PBKDF2_NAMES = { "pbkdf2-sha1": "sha1", "pbkdf2-sha256": "sha256", "pbkdf2-sha512": "sha512" };
+const PBKDF2_NAMES = {
+  "pbkdf2-sha1": "sha1",
+  "pbkdf2-sha256": "sha256",
+  "pbkdf2-sha512": "sha512",
+};
 
 const available = new Set(crypto.getHashes());
 const digests = Object.keys(DIGEST_NAMES).filter((alg) => available.has(DIGEST_NAMES[alg]));

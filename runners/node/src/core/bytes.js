@@ -32,7 +32,8 @@ export function utf8String(bytes, what = "password") {
 /** Latin-1 view of bytes that are all ASCII (for libraries with ASCII-only salt strings). */
 export function asciiString(bytes, what = "salt") {
   for (const b of bytes) {
-    if (b > 0x7f) throw unsupported(`${what} has non-ASCII bytes; this library takes an ASCII string`);
+    if (b > 0x7f)
+      throw unsupported(`${what} has non-ASCII bytes; this library takes an ASCII string`);
   }
   return Buffer.from(bytes).toString("latin1");
 }

@@ -69,6 +69,13 @@ export const ALGORITHMS = {
   blake3: DIGEST(32),
 };
 
+/** "argon2", "scrypt", "bcrypt", "pbkdf2", "digest", … */
+export function family(name) {
+  if (name.startsWith("argon2")) return "argon2";
+  if (name.startsWith("pbkdf2")) return "pbkdf2";
+  return algorithm(name).kind === "digest" ? "digest" : name;
+}
+
 export function algorithm(name) {
   const spec = Object.hasOwn(ALGORITHMS, name) ? ALGORITHMS[name] : undefined;
   if (!spec) throw unsupported(`unknown algorithm ${JSON.stringify(name)}`);

@@ -11,6 +11,7 @@
 import { bench, benchNoop } from "./bench.js";
 import { algorithm, checkSalt, resolveLength, resolveParams } from "./catalog.js";
 import { fromHex, patternInput, toHex, utf8String } from "./bytes.js";
+import { checkMemory, encodedArgon2Memory, memoryNeed } from "./memory.js";
 import {
   ReplyError,
   describe,
@@ -206,6 +207,7 @@ export class Server {
       throw unsupported("a hash with the library's defaults takes no salt");
     }
     if (!unchecked) checkSalt(req.alg, c.salt);
+    if (c.params) checkMemory(memoryNeed(req.alg, c.params));
     if (c.password !== null && impl.passwordType === "string") {
       c.password = utf8String(c.password);
     }
@@ -239,6 +241,7 @@ export class Server {
     const impl = this.impl(req, "verify");
     if (req.password === undefined) throw invalidInput("verify needs password");
     if (req.encoded === undefined) throw invalidInput("verify needs encoded");
+    checkMemory(encodedArgon2Memory(req.encoded));
     let password = fromHex(req.password, "password");
     if (impl.passwordType === "string") password = utf8String(password);
     const valid = await call("invalid_input", () => impl.verify(req.alg, password, req.encoded));
@@ -336,9 +339,8 @@ export class Server {
     }
     if (!impl.ops.includes("verify")) throw unsupported(`${impl.id} has no verify op`);
     if (req.op === "verify") {
-      const encoded =
-        req.encoded ??
-        encodedString(await call("library_error", hashOnce));
+      const encoded = req.encoded ?? encodedString(await call("library_error", hashOnce));
+      checkMemory(encodedArgon2Memory(encoded));
       return {
         op: () => impl.verify(alg, password, encoded),
         errorKind: "invalid_input",
