@@ -72,50 +72,31 @@ const common = {
   async: true,
 };
 
-// scrypt and PBKDF2 have no encoded form in hash-wasm: they are an implementation of
-// their own (node/hash-wasm-kdf, derive only), since ops are per implementation.
-const kdf = {
-  ...common,
-  name: "hash-wasm-kdf",
-  algorithms: ["scrypt", "pbkdf2-sha1", "pbkdf2-sha256", "pbkdf2-sha512"],
-  encoding: null,
-  notes: "hash-wasm's scrypt and pbkdf2 (async API; raw output only)",
+const KDFS = ["scrypt", "pbkdf2-sha1", "pbkdf2-sha256", "pbkdf2-sha512"];
 
-  derive(alg, password, salt, params, length) {
-    if (alg === "scrypt") {
-      return scrypt({
-        password,
-        salt,
-        costFactor: params.n,
-        blockSize: params.r,
-        parallelism: params.p,
-        hashLength: length,
-        outputType: "binary",
-      });
-    }
-    return pbkdf2({
-      password,
-      salt,
-      iterations: params.iterations,
-      hashLength: length,
-      hashFunction: PBKDF2_HASH[alg](),
-      outputType: "binary",
-    });
-  },
-};
-
-const main = {
+export default {
   ...common,
   name: "hash-wasm",
-  algorithms: ["argon2id", "argon2i", "argon2d", "bcrypt", ...Object.keys(DIGESTS)],
-  encoding: "phc",
+  algorithms: ["argon2id", "argon2i", "argon2d", "bcrypt", ...KDFS, ...Object.keys(DIGESTS)],
+  // scrypt and PBKDF2 have no encoded form in hash-wasm: raw output (derive) only.
+  encoding: {
+    argon2id: "phc",
+    argon2i: "phc",
+    argon2d: "phc",
+    bcrypt: "mcf",
+    scrypt: null,
+    "pbkdf2-sha1": null,
+    "pbkdf2-sha256": null,
+    "pbkdf2-sha512": null,
+  },
   modes: ["oneshot", "new", "reset"],
   notes:
     "async API; oneshot digests resolve to hex; reset = one createX() hasher, init() per op; " +
     "argon2 v19 only, no associated data; bcrypt emits $2a$ (encoding mcf), " +
-    "refuses empty passwords and passwords over 72 bytes",
+    "refuses empty passwords and passwords over 72 bytes; scrypt and pbkdf2: raw output only",
 
   hash(alg, password, params, { salt, length }) {
+    if (KDFS.includes(alg)) throw unsupported(`hash-wasm has no encoded string for ${alg}`);
     if (alg === "bcrypt") {
       bcryptPassword(password);
       return bcrypt({
@@ -138,6 +119,7 @@ const main = {
   },
 
   verify(alg, password, encoded) {
+    if (KDFS.includes(alg)) throw unsupported(`hash-wasm has no encoded string for ${alg}`);
     if (alg === "bcrypt") {
       bcryptPassword(password);
       return bcryptVerify({ password, hash: encoded });
@@ -149,6 +131,27 @@ const main = {
   },
 
   derive(alg, password, salt, params, length, { secret, ad }) {
+    if (alg === "scrypt") {
+      return scrypt({
+        password,
+        salt,
+        costFactor: params.n,
+        blockSize: params.r,
+        parallelism: params.p,
+        hashLength: length,
+        outputType: "binary",
+      });
+    }
+    if (alg.startsWith("pbkdf2-")) {
+      return pbkdf2({
+        password,
+        salt,
+        iterations: params.iterations,
+        hashLength: length,
+        hashFunction: PBKDF2_HASH[alg](),
+        outputType: "binary",
+      });
+    }
     if (alg === "bcrypt") throw unsupported("bcrypt has no raw derive; use hash");
     v19(params.version);
     if (ad !== undefined) throw unsupported("hash-wasm takes no Argon2 associated data");
@@ -172,5 +175,3 @@ const main = {
     return (data) => hasher.init().update(data).digest("binary");
   },
 };
-
-export default [main, kdf];
