@@ -1,7 +1,7 @@
 // bcrypt (npm "bcrypt", node.bcrypt.js): C++ addon over OpenBSD's blowfish code.
 // Promise API (node/bcrypt) and sync API (node/bcrypt-sync).
 import bcrypt from "bcrypt";
-import { bcryptMinor, bcryptSaltString, refuseEightBit2a } from "../core/bytes.js";
+import { bcryptMinor, bcryptSaltString } from "../core/bytes.js";
 import { unsupported } from "../core/errors.js";
 import { packageVersion } from "../core/version.js";
 
@@ -9,13 +9,13 @@ import { packageVersion } from "../core/version.js";
 const saltOrRounds = (cost, salt) => (salt === undefined ? cost : bcryptSaltString(cost, salt));
 
 // The addon parses $2a$ and $2b$ only: for any other prefix ($2y$, $2x$) compare()
-// reports false without an error, so such strings are refused here as unsupported.
-function checkEncoded(password, encoded) {
+// reports false without an error, so such strings are refused here as unsupported (a
+// prefix the library does not take). $2a$ is computed as $2b$ (OpenBSD), as the library does.
+function checkEncoded(encoded) {
   const minor = bcryptMinor(encoded);
   if (minor !== "2a" && minor !== "2b") {
     throw unsupported(`bcrypt (node.bcrypt.js) knows $2a$ and $2b$ only, not $${minor}$`);
   }
-  refuseEightBit2a(password, encoded, "bcrypt (node.bcrypt.js)");
 }
 
 const common = {
@@ -35,7 +35,7 @@ export default [
       "promise API (runs on the thread pool); emits $2b$; verifies $2a$/$2b$ only ($2y$ gives false); built from source",
     hash: (alg, password, { cost }, { salt }) => bcrypt.hash(password, saltOrRounds(cost, salt)),
     verify(alg, password, encoded) {
-      checkEncoded(password, encoded);
+      checkEncoded(encoded);
       return bcrypt.compare(password, encoded);
     },
   },
@@ -47,7 +47,7 @@ export default [
     hash: (alg, password, { cost }, { salt }) =>
       bcrypt.hashSync(password, saltOrRounds(cost, salt)),
     verify(alg, password, encoded) {
-      checkEncoded(password, encoded);
+      checkEncoded(encoded);
       return bcrypt.compareSync(password, encoded);
     },
   },
