@@ -16,12 +16,14 @@ import {
   ReplyError,
   describe,
   invalidInput,
+  invalidParams,
   libraryError,
   protocolError,
   unsupported,
 } from "./errors.js";
 
 const OPS = ["derive", "hash", "verify", "digest"];
+const MAX_INPUT = 1 << 30; // bench input_size cap (1 GiB), as the other runners
 const FIELD_TYPES = {
   cmd: "string",
   impl: "string",
@@ -295,9 +297,12 @@ export class Server {
       if (!impl.modes.includes(mode)) throw unsupported(`${impl.id} has no ${mode} mode`);
       let input;
       if (req.input !== undefined) input = fromHex(req.input, "input");
-      else if (req.input_size !== undefined && req.input_size >= 0) {
+      else if (req.input_size !== undefined) {
+        if (req.input_size < 0 || req.input_size > MAX_INPUT) {
+          throw invalidParams(`input_size must be in 0..${MAX_INPUT}`);
+        }
         input = patternInput(req.input_size);
-      } else throw invalidInput("digest bench needs input or input_size >= 0");
+      } else throw invalidInput("digest bench needs input or input_size");
       const fn = await call("library_error", () => impl.digest(req.alg, mode));
       return {
         op: () => fn(input),
