@@ -89,25 +89,32 @@ final class Catalog
     }
 
     /**
-     * Fill defaults and check every range; returns the full parameter set.
+     * Fill defaults and check every range; returns the full parameter set. With
+     * $unchecked (protocol "unchecked": true, for fidelity probes) only the defaults are
+     * filled and the library sees the values as given.
      *
      * @param array<string, int> $params
      * @return array<string, int>
      */
-    public static function validate(string $alg, array $params, ?int $length, ?string $salt): array
+    public static function validate(string $alg, array $params, ?int $length, ?string $salt, bool $unchecked = false): array
     {
         $spec = self::PASSWORD[$alg] ?? throw RunnerError::unsupported("unknown algorithm $alg");
-        $out = [];
-        foreach ($spec['params'] as $key => [$default, $min, $max]) {
-            $value = $params[$key] ?? $default;
-            if ($value < $min || $value > $max) {
-                throw RunnerError::invalidParams("$key=$value outside $min..$max for $alg");
-            }
-            $out[$key] = $value;
-        }
         foreach (array_keys($params) as $key) {
             if (!isset($spec['params'][$key])) {
                 throw RunnerError::invalidParams("unknown parameter $key for $alg");
+            }
+        }
+        $out = [];
+        foreach ($spec['params'] as $key => [$default]) {
+            $out[$key] = $params[$key] ?? $default;
+        }
+        if ($unchecked) {
+            return $out;
+        }
+        foreach ($spec['params'] as $key => [, $min, $max]) {
+            $value = $out[$key];
+            if ($value < $min || $value > $max) {
+                throw RunnerError::invalidParams("$key=$value outside $min..$max for $alg");
             }
         }
         if (str_starts_with($alg, 'argon2')) {

@@ -75,6 +75,18 @@ final class Request
         return $value;
     }
 
+    public function bool(string $name): bool
+    {
+        if (!$this->has($name)) {
+            return false;
+        }
+        $value = $this->fields[$name];
+        if (!is_bool($value)) {
+            throw RunnerError::protocol("field $name must be a boolean");
+        }
+        return $value;
+    }
+
     /** Hex field decoded to bytes; null when absent and no default. */
     public function hex(string $name, ?string $default = null): ?string
     {

@@ -47,7 +47,9 @@ final class Runner
             } catch (RunnerError $e) {
                 $this->send(['id' => $id, 'error' => ['kind' => $e->kind, 'message' => $e->getMessage()]]);
             } catch (\ValueError | \TypeError | \ArgumentCountError $e) {
-                $this->send(['id' => $id, 'error' => ['kind' => 'invalid_params', 'message' => $e->getMessage()]]);
+                // PHP's argument errors: a refused parameter, or a refused input (a NUL byte)
+                $kind = str_contains($e->getMessage(), 'null character') ? 'invalid_input' : 'invalid_params';
+                $this->send(['id' => $id, 'error' => ['kind' => $kind, 'message' => $e->getMessage()]]);
             } catch (\Throwable $e) {
                 $this->send(['id' => $id, 'error' => [
                     'kind' => 'library_error',
@@ -82,7 +84,9 @@ final class Runner
         [$adapter, $alg] = $this->target($req, $cmd);
         return match ($cmd) {
             'derive' => ['output' => Hex::encode($this->op($req, $adapter, $alg, 'derive')())],
-            'hash' => ['encoded' => $this->op($req, $adapter, $alg, 'hash')()],
+            'hash' => ['encoded' => ($req->has('params')
+                ? $this->op($req, $adapter, $alg, 'hash')
+                : $adapter->defaultHasher($alg, $this->password($req)))()],
             'verify' => ['valid' => $adapter->verifier($alg)($this->password($req), $req->str('encoded'))],
             'digest' => ['output' => Hex::encode($adapter->digester($alg, 'oneshot', (string) $req->hex('input', ''))())],
         };
@@ -118,7 +122,7 @@ final class Runner
     {
         $salt = $req->hex('salt');
         $length = $req->int('length', Catalog::defaultLength($alg, $op));
-        $params = Catalog::validate($alg, $req->params(), $length, $salt);
+        $params = Catalog::validate($alg, $req->params(), $length, $salt, $req->bool('unchecked'));
         if ($op === 'derive') {
             if ($salt === null) {
                 throw RunnerError::protocol('derive needs a salt');

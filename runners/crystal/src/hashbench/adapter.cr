@@ -5,7 +5,7 @@ module Hashbench
   # One implementation's entry in the hello line.
   record Info, id : String, library : String, version : String, backend : String,
     algorithms : Array(String), ops : Array(String), modes : Array(String),
-    encoding : String?, notes : String do
+    encoding : String?, notes : String, defaults : Bool = false do
     def to_json(json : JSON::Builder)
       json.object do
         json.field "id", id
@@ -17,6 +17,8 @@ module Hashbench
         json.field "modes", modes
         json.field "encoding", encoding
         json.field "alloc", true
+        json.field "defaults", defaults
+        json.field "unchecked", true
         json.field "notes", notes
       end
     end
@@ -34,6 +36,11 @@ module Hashbench
 
     def hasher(alg : String, params : Hash(String, Int64), password : Bytes, salt : Bytes?, length : Int32) : Proc(String)
       raise RunnerError.unsupported("#{info.id} has no hash")
+    end
+
+    # The call a user makes with no options (protocol "library defaults").
+    def default_hasher(alg : String, password : Bytes) : Proc(String)
+      raise RunnerError.unsupported("#{info.id} has no call without parameters")
     end
 
     def verifier(alg : String) : Proc(Bytes, String, Bool)

@@ -44,19 +44,22 @@ module Hashbench
       SPECS[alg]?.try(&.length).try(&.default) || 0_i64
     end
 
-    # Fill defaults and check every range; returns the complete parameter set.
-    def self.validate(alg : String, given : Hash(String, Int64), length : Int64?, salt : Bytes?) : Hash(String, Int64)
+    # Fill defaults and check every range; returns the complete parameter set. With
+    # *unchecked* (protocol "unchecked": true, for fidelity probes) only the defaults are
+    # filled and the library sees the values as given.
+    def self.validate(alg : String, given : Hash(String, Int64), length : Int64?, salt : Bytes?,
+                      unchecked = false) : Hash(String, Int64)
       spec = SPECS[alg]? || raise RunnerError.unsupported("unknown algorithm #{alg}")
       given.each_key do |key|
         raise RunnerError.invalid_params("unknown parameter #{key} for #{alg}") unless spec.params.has_key?(key)
       end
-      full = {} of String => Int64
+      full = spec.params.to_h { |key, range| {key, given[key]? || range.default} }
+      return full if unchecked
       spec.params.each do |key, range|
-        value = given[key]? || range.default
+        value = full[key]
         unless range.min <= value <= range.max
           raise RunnerError.invalid_params("#{key}=#{value} outside #{range.min}..#{range.max} for #{alg}")
         end
-        full[key] = value
       end
       if alg.starts_with?("argon2")
         unless full["version"] == 16 || full["version"] == 19

@@ -85,7 +85,8 @@ module Hashbench
         {"output" => JSON::Any.new(derive_op(req, adapter, alg).call.hexstring)}
       when "hash"
         adapter, alg = target(req, "hash")
-        {"encoded" => JSON::Any.new(hash_op(req, adapter, alg).call)}
+        make = req.has?("params") ? hash_op(req, adapter, alg) : adapter.default_hasher(alg, password(req))
+        {"encoded" => JSON::Any.new(make.call)}
       when "verify"
         adapter, alg = target(req, "verify")
         valid = adapter.verifier(alg).call(password(req), req.str("encoded"))
@@ -120,7 +121,7 @@ module Hashbench
     private def checked(req : Request, alg : String, op : String)
       salt = req.hex?("salt")
       length = req.int?("length") || Catalog.default_length(alg, op)
-      params = Catalog.validate(alg, req.params, length, salt)
+      params = Catalog.validate(alg, req.params, length, salt, req.bool?("unchecked"))
       {params, salt, length.to_i32}
     end
 

@@ -61,13 +61,20 @@ defaultLength alg _ = maybe 0 (\(d, _, _) -> d) (M.lookup alg specs >>= specLeng
 tshow :: Show a => a -> Text
 tshow = T.pack . show
 
--- | Fill defaults and check every range; returns the complete parameter set.
-validate :: Text -> M.Map Text Int -> Maybe Int -> Maybe Int -> IO Params
-validate alg given len saltLen = do
+-- | Fill defaults and check every range; returns the complete parameter set. With
+-- @unchecked@ (protocol "unchecked": true, for fidelity probes) only the defaults are
+-- filled and the library sees the values as given.
+validate :: Bool -> Text -> M.Map Text Int -> Maybe Int -> Maybe Int -> IO Params
+validate unchecked alg given len saltLen = do
   spec <- maybe (unsupported ("unknown algorithm " <> alg)) pure (M.lookup alg specs)
   forM_ (M.keys given) $ \k ->
     unless (k `elem` map fst (specParams spec)) $ invalidParams ("unknown parameter " <> k <> " for " <> alg)
   let full = M.fromList [(k, M.findWithDefault d k given) | (k, (d, _, _)) <- specParams spec]
+  unless unchecked $ checkRanges alg spec full len saltLen
+  pure full
+
+checkRanges :: Text -> Spec -> Params -> Maybe Int -> Maybe Int -> IO ()
+checkRanges alg spec full len saltLen = do
   forM_ (specParams spec) $ \(k, (_, lo, hi)) -> do
     let v = full M.! k
     when (v < lo || v > hi) $
@@ -87,4 +94,3 @@ validate alg given len saltLen = do
     Just s | s < specSaltMin spec || maybe False (s >) (specSaltMax spec) ->
       invalidParams ("salt of " <> tshow s <> " bytes outside the range for " <> alg)
     _ -> pure ()
-  pure full

@@ -12,7 +12,7 @@ import qualified Data.ByteString as BS
 import qualified Data.ByteString.Char8 as BC
 import qualified Data.ByteString.Lazy as LBS
 import qualified Data.Map.Strict as M
-import Data.Maybe (fromMaybe)
+import Data.Maybe (fromMaybe, isJust)
 import Data.Scientific (fromFloatDigits, toBoundedInteger)
 import Data.Text (Text)
 import qualified Data.Text as T
@@ -43,7 +43,7 @@ run adapters = do
       , ("runner", String "haskell")
       , ("runtime", String ("ghc " <> T.pack (showVersion fullCompilerVersion) <> " (-O2 -threaded)"))
       , ("timer", object [("clock", String "CLOCK_MONOTONIC (GHC.Clock.getMonotonicTimeNSec)"), ("resolution_ns", Number (fromIntegral res))])
-      , ("implementations", toJSONList (map (infoValue . adapterInfo) adapters))
+      , ("implementations", toJSONList (map infoValue adapters))
       ]
   let impls = M.fromList [(infoId (adapterInfo a), a) | a <- adapters]
       loop = do
@@ -60,8 +60,8 @@ run adapters = do
   where
     toJSONList = Array . foldr (\v acc -> pure v <> acc) mempty
 
-infoValue :: Info -> Value
-infoValue i =
+infoValue :: Adapter -> Value
+infoValue a =
   object
     [ ("id", String (infoId i))
     , ("library", String (infoLibrary i))
@@ -72,9 +72,12 @@ infoValue i =
     , ("modes", strings (infoModes i))
     , ("encoding", maybe Null String (infoEncoding i))
     , ("alloc", Bool True)
+    , ("defaults", Bool (isJust (adapterDefaults a)))
+    , ("unchecked", Bool True)
     , ("notes", String (infoNotes i))
     ]
   where
+    i = adapterInfo a
     strings = Array . foldr (\s acc -> pure (String s) <> acc) mempty
 
 send :: Value -> IO ()
@@ -153,6 +156,12 @@ intField o k = case field o k of
   Just (Number n) | Just i <- toBoundedInteger n -> pure (Just i)
   Just _ -> protocolError ("field " <> k <> " must be an integer")
 
+boolField :: Obj -> Text -> IO Bool
+boolField o k = case field o k of
+  Nothing -> pure False
+  Just (Bool b) -> pure b
+  Just _ -> protocolError ("field " <> k <> " must be a boolean")
+
 hexField :: Obj -> Text -> IO (Maybe BS.ByteString)
 hexField o k = do
   s <- strField o k
@@ -176,7 +185,13 @@ handle impls o = do
     "quit" -> pure Nothing
     "bench" -> Just <$> bench impls o
     "derive" -> Just <$> (target impls o "derive" >>= uncurry (deriveOp o) >>= once)
-    "hash" -> Just <$> (target impls o "hash" >>= uncurry (hashRun o) >>= once . encodedOp)
+    "hash" -> do
+      (adapter, alg) <- target impls o "hash"
+      Just <$> case field o "params" of
+        Just _ -> hashRun o adapter alg >>= once . encodedOp
+        Nothing -> case adapterDefaults adapter of
+          Just run -> password o >>= run alg >>= once . encodedOp
+          Nothing -> unsupported (infoId (adapterInfo adapter) <> " has no call without parameters")
     "verify" -> do
       _ <- str o "encoded" -- the plain command needs one; only bench makes its own
       Just <$> (target impls o "verify" >>= uncurry (verifyOp o) >>= once . fst)
@@ -206,7 +221,8 @@ checked o alg op = do
   salt <- hexField o "salt"
   len <- fromMaybe (Catalog.defaultLength alg op) <$> intField o "length"
   given <- paramsField o
-  p <- Catalog.validate alg given (Just len) (BS.length <$> salt)
+  unchecked <- boolField o "unchecked"
+  p <- Catalog.validate unchecked alg given (Just len) (BS.length <$> salt)
   pure (p, salt, len)
 
 deriveOp :: Obj -> Adapter -> Text -> IO Op

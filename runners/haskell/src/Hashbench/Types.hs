@@ -77,6 +77,8 @@ data Adapter = Adapter
   -- ^ alg, params, password, salt, length
   , adapterHash :: Text -> Params -> ByteString -> Maybe ByteString -> Int -> IO (Run (Either RunnerError ByteString))
   -- ^ alg, params, password, salt (Nothing: the library's own), length; result: encoded
+  , adapterDefaults :: Maybe (Text -> ByteString -> IO (Run (Either RunnerError ByteString)))
+  -- ^ the call a user makes with no options (protocol "library defaults"): alg, password
   , adapterVerify :: Text -> IO Verifier
   , adapterDigest :: Text -> Text -> ByteString -> IO Op
   -- ^ alg, mode, input

@@ -22,6 +22,13 @@ interface Adapter
     /** @param array<string, int> $p @return Closure(): string encoded */
     public function hasher(string $alg, array $p, string $password, ?string $salt, int $length): Closure;
 
+    /**
+     * The call a user makes with no options (protocol "library defaults").
+     *
+     * @return Closure(): string encoded
+     */
+    public function defaultHasher(string $alg, string $password): Closure;
+
     /** @return Closure(string $password, string $encoded): bool */
     public function verifier(string $alg): Closure;
 

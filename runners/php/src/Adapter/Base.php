@@ -20,6 +20,11 @@ abstract class Base implements Adapter
         throw RunnerError::unsupported("{$this->info()['id']} has no hash");
     }
 
+    public function defaultHasher(string $alg, string $password): Closure
+    {
+        throw RunnerError::unsupported("{$this->info()['id']} has no call without parameters");
+    }
+
     public function verifier(string $alg): Closure
     {
         throw RunnerError::unsupported("{$this->info()['id']} has no verify");

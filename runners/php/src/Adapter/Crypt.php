@@ -30,6 +30,8 @@ final class Crypt extends Base
             'modes' => [],
             'encoding' => 'mcf',
             'alloc' => true,
+            'defaults' => false,
+            'unchecked' => true,
             'notes' => "PHP's bundled crypt_blowfish and sha512 crypt; no own salt "
                 . '(random_bytes when none given); sha512crypt salt bytes must be crypt '
                 . 'alphabet characters; a malformed hash verifies as false',
@@ -53,7 +55,13 @@ final class Crypt extends Base
         } else {
             throw RunnerError::unsupported("crypt() adapter has no $alg");
         }
-        return static fn (): string => crypt($password, $setting);
+        return static function () use ($password, $setting): string {
+            $hash = crypt($password, $setting);
+            if (strlen($hash) < 13) { // crypt() reports a refused setting as "*0" or "*1"
+                throw RunnerError::invalidParams("crypt() refused the setting $setting ($hash)");
+            }
+            return $hash;
+        };
     }
 
     public function verifier(string $alg): Closure

@@ -33,6 +33,8 @@ final class Hash extends Base
             'modes' => ['oneshot', 'new'],
             'encoding' => null,
             'alloc' => true,
+            'defaults' => false,
+            'unchecked' => true,
             'notes' => "PHP's own C code (not OpenSSL); no reset mode",
         ];
     }

@@ -26,8 +26,10 @@ final class PasswordHash extends Base
             'algorithms' => array_keys(self::ALGOS),
             'ops' => ['hash', 'verify', 'bench'],
             'modes' => [],
-            'encoding' => 'phc',
+            'encoding' => ['bcrypt' => 'mcf', 'argon2id' => 'phc', 'argon2i' => 'phc'],
             'alloc' => true,
+            'defaults' => true,
+            'unchecked' => true,
             'notes' => 'bcrypt emits MCF $2y$, argon2 emits PHC; salt is always its own; '
                 . 'argon2 tag is 32 bytes and version 19 only; password_verify reports '
                 . 'malformed hashes as false',
@@ -52,6 +54,12 @@ final class PasswordHash extends Base
             $options = ['memory_cost' => $p['m'], 'time_cost' => $p['t'], 'threads' => $p['p']];
         }
         return static fn (): string => password_hash($password, $algo, $options);
+    }
+
+    public function defaultHasher(string $alg, string $password): Closure
+    {
+        $algo = self::ALGOS[$alg] ?? throw RunnerError::unsupported("password_hash has no $alg");
+        return static fn (): string => password_hash($password, $algo);
     }
 
     public function verifier(string $alg): Closure

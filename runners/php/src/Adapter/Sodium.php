@@ -30,6 +30,8 @@ final class Sodium extends Base
             'modes' => ['oneshot', 'new'],
             'encoding' => 'phc',
             'alloc' => true,
+            'defaults' => false,
+            'unchecked' => true,
             'notes' => 'argon2id with p=1, version 19, 16-byte salt, tag >= 16 bytes; '
                 . 'no secret/ad; no generichash reset',
         ];

@@ -18,7 +18,8 @@ module Hashbench::Adapters
         notes: "emits $2a$ (computed as $2b$); verifies $2/$2a/$2b/$2y alike, no $2x$; " \
                "refuses 72-byte passwords (unsupported: its limit counts the NUL) and longer ones " \
                "(invalid_input); 8-bit $2a$ strings under " \
-               "crypt_blowfish's countermeasure are unsupported; malformed hashes are invalid_input")
+               "crypt_blowfish's countermeasure are unsupported; malformed hashes are invalid_input",
+        defaults: true)
     end
 
     # Crypto::Bcrypt raises for what it refuses. A 72-byte password is valid bcrypt that
@@ -31,6 +32,7 @@ module Hashbench::Adapters
         raise RunnerError.unsupported("Crypto::Bcrypt counts the NUL terminator in its 72-byte " \
                                       "limit, so it refuses a 72-byte password")
       end
+      raise RunnerError.invalid_params("Crypto::Bcrypt: #{e.message}") if e.message == "Invalid cost"
       raise RunnerError.invalid_input("Crypto::Bcrypt: #{e.message}")
     rescue e : IndexError
       # Password.new slices the hash before checking its length: a short string raises this
@@ -46,6 +48,11 @@ module Hashbench::Adapters
       else
         -> { bcrypt_call(password) { Crypto::Bcrypt::Password.create(pw, cost: cost).to_s } }
       end
+    end
+
+    def default_hasher(alg : String, password : Bytes) : Proc(String)
+      pw = String.new(password)
+      -> { bcrypt_call(password) { Crypto::Bcrypt::Password.create(pw).to_s } }
     end
 
     def verifier(alg : String) : Proc(Bytes, String, Bool)

@@ -76,6 +76,13 @@ module Hashbench::Adapters
                "crypto_pwhash_str_verify reports malformed strings as false")
     end
 
+    # libsodium returns -1 and sets errno: EINVAL for refused parameters, ENOMEM otherwise.
+    def self.failure(call : String) : RunnerError
+      errno = Errno.value
+      kind = errno == Errno::EINVAL ? "invalid_params" : "library_error"
+      RunnerError.new(kind, "#{call} returned -1 (#{errno})")
+    end
+
     private def check(params : Hash(String, Int64))
       if params["p"] != 1
         raise RunnerError.unsupported("libsodium argon2id runs one lane only (p=1), got p=#{params["p"]}")
@@ -97,7 +104,7 @@ module Hashbench::Adapters
       -> do
         key = Bytes.new(length)
         if LibSodium.crypto_pwhash(key, key.size, password, password.size, salt, ops, mem, alg_id) != 0
-          raise RunnerError.new("library_error", "crypto_pwhash failed (out of memory?)")
+          raise Libsodium.failure("crypto_pwhash")
         end
         key
       end
@@ -114,7 +121,7 @@ module Hashbench::Adapters
       -> do
         String.new(strbytes) do |buffer|
           if LibSodium.crypto_pwhash_str_alg(buffer, password, password.size, ops, mem, alg_id) != 0
-            raise RunnerError.new("library_error", "crypto_pwhash_str failed (out of memory?)")
+            raise Libsodium.failure("crypto_pwhash_str")
           end
           len = LibC.strlen(buffer)
           {len, len}

@@ -38,6 +38,7 @@ adapter =
           }
     , adapterDerive = derive
     , adapterHash = hash
+    , adapterDefaults = Just defaults
     , adapterVerify = verify
     , adapterDigest = noDigest impl
     }
@@ -78,6 +79,15 @@ hash alg p password salt len = do
     Nothing -> Effect $ do
       s <- getRandomBytes 16
       pure (encoded (A.hashEncoded opts password s))
+
+-- | 'A.defaultHashOptions' with the requested variant (its own default is argon2i).
+defaults :: Text -> ByteString -> IO (Run (Either RunnerError ByteString))
+defaults alg password = do
+  variant <- A.hashVariant <$> options alg (M.fromList [("t", 1), ("m", 8), ("p", 1), ("version", 19)]) 32
+  let opts = A.defaultHashOptions {A.hashVariant = variant}
+  pure . Effect $ do
+    s <- getRandomBytes 16
+    pure (encoded (A.hashEncoded opts password s))
 
 verify :: Text -> IO Verifier
 verify alg =

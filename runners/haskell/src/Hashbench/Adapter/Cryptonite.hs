@@ -53,6 +53,7 @@ base i =
     { adapterInfo = i
     , adapterDerive = noDerive (infoId i)
     , adapterHash = noHash (infoId i)
+    , adapterDefaults = Nothing
     , adapterVerify = noVerify (infoId i)
     , adapterDigest = noDigest (infoId i)
     }
