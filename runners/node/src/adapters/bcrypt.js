@@ -1,23 +1,15 @@
 // bcrypt (npm "bcrypt", node.bcrypt.js): C++ addon over OpenBSD's blowfish code.
 // Promise API (node/bcrypt) and sync API (node/bcrypt-sync).
 import bcrypt from "bcrypt";
-import { bcryptMinor, bcryptSaltString } from "../core/bytes.js";
-import { unsupported } from "../core/errors.js";
+import { bcryptSaltString } from "../core/bytes.js";
 import { packageVersion } from "../core/version.js";
 
 // A given salt goes in as the salt string bcrypt.genSalt() would return.
 const saltOrRounds = (cost, salt) => (salt === undefined ? cost : bcryptSaltString(cost, salt));
 
 // The addon parses $2a$ and $2b$ only: for any other prefix ($2y$, $2x$) compare()
-// reports false without an error, so such strings are refused here as unsupported (a
-// prefix the library does not take). $2a$ is computed as $2b$ (OpenBSD), as the library does.
-function checkEncoded(encoded) {
-  const minor = bcryptMinor(encoded);
-  if (minor !== "2a" && minor !== "2b") {
-    throw unsupported(`bcrypt (node.bcrypt.js) knows $2a$ and $2b$ only, not $${minor}$`);
-  }
-}
-
+// reports false without an error, and that is the answer returned (see
+// vectors/known-divergences.toml). $2a$ is computed as $2b$ (OpenBSD).
 const common = {
   library: "bcrypt",
   version: packageVersion("bcrypt"),
@@ -35,7 +27,6 @@ export default [
       "promise API (runs on the thread pool); emits $2b$; verifies $2a$/$2b$ only ($2y$ gives false); built from source",
     hash: (alg, password, { cost }, { salt }) => bcrypt.hash(password, saltOrRounds(cost, salt)),
     verify(alg, password, encoded) {
-      checkEncoded(encoded);
       return bcrypt.compare(password, encoded);
     },
   },
@@ -47,7 +38,6 @@ export default [
     hash: (alg, password, { cost }, { salt }) =>
       bcrypt.hashSync(password, saltOrRounds(cost, salt)),
     verify(alg, password, encoded) {
-      checkEncoded(encoded);
       return bcrypt.compareSync(password, encoded);
     },
   },

@@ -69,9 +69,3 @@ export function bcryptBase64(bytes) {
 export function bcryptSaltString(cost, salt, prefix = "2b") {
   return `$${prefix}$${String(cost).padStart(2, "0")}$${bcryptBase64(salt)}`;
 }
-
-/** The minor version of a bcrypt MCF string ("2a", "2b", "2y", "2x"…), or "" if none. */
-export function bcryptMinor(encoded) {
-  const match = /^\$(2[a-z]?)\$/.exec(encoded);
-  return match ? match[1] : "";
-}
