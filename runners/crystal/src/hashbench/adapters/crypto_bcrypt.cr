@@ -1,7 +1,6 @@
 require "crypto/bcrypt"
 require "crypto/bcrypt/password"
 require "../adapter"
-require "../bcrypt_2a"
 
 module Hashbench::Adapters
   # Crystal's standard library Crypto::Bcrypt (pure Crystal): Password.create(pw, cost:)
@@ -17,8 +16,8 @@ module Hashbench::Adapters
         modes: [] of String, encoding: "mcf",
         notes: "emits $2a$ (computed as $2b$); verifies $2/$2a/$2b/$2y alike, no $2x$; " \
                "refuses 72-byte passwords (unsupported: its limit counts the NUL) and longer ones " \
-               "(invalid_input); 8-bit $2a$ strings under " \
-               "crypt_blowfish's countermeasure are unsupported; malformed hashes are invalid_input",
+               "(invalid_input); $2a$ is read as $2b$ (no crypt_blowfish 8-bit countermeasure); " \
+               "malformed hashes are invalid_input",
         defaults: true)
     end
 
@@ -57,10 +56,6 @@ module Hashbench::Adapters
 
     def verifier(alg : String) : Proc(Bytes, String, Bool)
       ->(password : Bytes, encoded : String) do
-        if encoded.starts_with?("$2a$") && Bcrypt2a.countermeasure?(password)
-          raise RunnerError.unsupported("Crypto::Bcrypt reads $2a$ as $2b$; crypt_blowfish's $2a$ " \
-                                        "countermeasure changes the hash of this 8-bit password")
-        end
         bcrypt_call(password) { Crypto::Bcrypt::Password.new(encoded).verify(String.new(password)) }
       end
     end
