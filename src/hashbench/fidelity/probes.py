@@ -18,6 +18,9 @@ from hashbench.fidelity import reference
 from hashbench.fidelity.session import Session
 
 FAULTS = ("crash", "timeout", "garbage", "start")
+# An out-of-range cost a library accepts can run for hours (bcrypt cost 32): give up
+# sooner, and report it as a hang.
+UNCHECKED_TIMEOUT_S = 20.0
 A3_2B = "$2b$05$/OK.fbVrR/bpIqNJ5ianF.Sa7shbm4.OzKpvFnX1pQLmQW96oUlCq"
 A3 = {
     "2a": "$2a$05$/OK.fbVrR/bpIqNJ5ianF.Sa7shbm4.OzKpvFnX1pQLmQW96oUlCq",
@@ -77,12 +80,18 @@ def _ref_verify(alg: str, pw: bytes, encoded: str) -> str:
 
 
 def _hash(
-    s: Session, impl: str, alg: str, pw: bytes, params: dict[str, int] | None, **extra: Any
+    s: Session,
+    impl: str,
+    alg: str,
+    pw: bytes,
+    params: dict[str, int] | None,
+    timeout: float | None = None,
+    **extra: Any,
 ) -> tuple[dict[str, Any], tuple[str, str] | None]:
     fields: dict[str, Any] = {"alg": alg, "password": pw.hex(), **extra}
     if params is not None:
         fields["params"] = params
-    reply = s.call(impl, "hash", **fields)
+    reply = s.call(impl, "hash", timeout=timeout, **fields)
     return reply, _err(reply)
 
 
@@ -149,7 +158,9 @@ def cost_probe(alg: str, key: str, value: int, params: dict[str, int]):
     def run(s: Session, impl: str) -> tuple[str, str]:
         if not s.pool.implementations[impl].info.get("unchecked"):
             return ("n/a", "runner cannot pass unchecked parameters to this library")
-        reply, err = _hash(s, impl, alg, b"x", {**params, key: value}, unchecked=True)
+        reply, err = _hash(
+            s, impl, alg, b"x", {**params, key: value}, unchecked=True, timeout=UNCHECKED_TIMEOUT_S
+        )
         if fault := _fault(err):
             return fault
         if err:
@@ -179,6 +190,7 @@ def derive_probe(alg: str, params: dict[str, int], salt: bytes, what: str):
             params=params,
             length=32,
             unchecked=True,
+            timeout=UNCHECKED_TIMEOUT_S,
         )
         err = _err(reply)
         if fault := _fault(err):
