@@ -56,7 +56,7 @@ def _err(reply: dict[str, Any]) -> tuple[str, str] | None:
 
 def _fault(err: tuple[str, str] | None) -> tuple[str, str] | None:
     if err and err[0] in FAULTS:
-        return ("crash", f"runner {err[0]}: {err[1]}")
+        return ("hangs" if err[0] == "timeout" else "crash", f"runner {err[0]}: {err[1]}")
     return None
 
 
