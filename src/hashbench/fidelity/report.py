@@ -4,6 +4,7 @@ library defaults and the ease-of-use profile, over every available implementatio
 from __future__ import annotations
 
 import datetime as dt
+import time
 from pathlib import Path
 from typing import Any
 
@@ -86,9 +87,12 @@ def run(
             ("probes", lambda: [b.to_dict() for b in probes.run(session)]),
             ("defaults", lambda: probes.defaults(session)),
         ]
+        data["seconds"] = {}
         for name, step in steps:
+            start = time.monotonic()
             with console.status(f"fidelity: {name} …"):
                 data[name] = step()
+            data["seconds"][name] = round(time.monotonic() - start, 1)
             write_atomic(out, data)  # each finished step survives a crash
         produced = {
             p: e
