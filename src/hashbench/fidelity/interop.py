@@ -68,17 +68,32 @@ def run(session: Session) -> list[Matrix]:
 
 
 def divergences(matrices: list[Matrix]) -> list[str]:
-    """One line per producer whose hashes some verifier does not take."""
+    """One line per (set of producers, failure) with the verifiers it happens in."""
     lines = []
     for m in matrices:
+        failing: dict[tuple[str, str], set[str]] = {}  # (verifier, result) -> producers
         for prod, row in m.cells.items():
-            bad = {v: r for v, r in row.items() if r not in ("ok", "n/a")}
-            if not bad:
-                continue
-            prefix = m.producers[prod][:7]
-            by_result: dict[str, list[str]] = {}
-            for v, r in bad.items():
-                by_result.setdefault(r, []).append(v)
-            text = "; ".join(f"{r} by {', '.join(sorted(vs))}" for r, vs in by_result.items())
-            lines.append(f"{m.algorithm}: hashes from {prod} ({prefix}…): {text}")
+            for verifier, result in row.items():
+                if result not in ("ok", "n/a"):
+                    failing.setdefault((verifier, result), set()).add(prod)
+        grouped: dict[tuple[frozenset[str], str], list[str]] = {}
+        for (verifier, result), producers in failing.items():
+            grouped.setdefault((frozenset(producers), result), []).append(verifier)
+        for (producers, result), verifiers in grouped.items():
+            prefixes = sorted({_prefix(m.producers[p]) for p in producers})
+            lines.append(
+                f"{m.algorithm}: hashes from {_names(producers)} ({', '.join(prefixes)}) — "
+                f"{result} by {', '.join(sorted(verifiers))}"
+            )
     return lines
+
+
+def _prefix(encoded: str) -> str:
+    parts = encoded.split("$")
+    return "$".join(parts[:3]) + "$" if encoded.startswith("$argon2") else encoded[:4]
+
+
+def _names(items: frozenset[str], limit: int = 6) -> str:
+    names = sorted(items)
+    more = f" and {len(names) - limit} more" if len(names) > limit else ""
+    return ", ".join(names[:limit]) + more

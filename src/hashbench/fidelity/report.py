@@ -40,21 +40,30 @@ def run_kat(session: Session) -> list[kat.Outcome]:
 
 
 def divergences(data: dict[str, Any]) -> list[str]:
-    lines = []
+    """Every divergence in one line: what happens, then which implementations do it."""
+    found: dict[str, list[str]] = {}
+
+    def add(text: str, impl: str) -> None:
+        found.setdefault(text, [])
+        if impl not in found[text]:
+            found[text].append(impl)
+
     known = vectors.known_divergences()
     for o in data["kat"]:
         if o["status"] == "fail":
-            why = known.get((o["impl"], o["op"], o.get("expected", "")))
-            lines.append(
-                f"{o['impl']}: wrong answer for {o['vector']} ({o['op']}, "
-                f"{o['source']}): {why or o['detail']}"
-            )
+            why = known.get((o["impl"], o["op"], o.get("expected", ""))) or o["detail"]
+            add(f"wrong {o['op']} answer for a {o['source']} vector: {why}", o["impl"])
     for r in data["differential"]:
         if r["status"] in ("differs", "error"):
-            lines.append(f"{r['impl']}: derive {r['status']} on {r['case']}: {r['detail']}")
+            what = (
+                "output differs from the reference" if r["status"] == "differs" else (r["detail"])
+            )
+            add(f"derive {what} (e.g. {r['case']})", r["impl"])
     for b in data["probes"]:
         if b["diverges"]:
-            lines.append(f"{b['impl']}: {b['detail']} [{b['probe']}; reference: {b['expected']}]")
+            detail = b["detail"].split(" (")[0] if b["behaviour"] == "rejects" else b["detail"]
+            add(f"{detail} [probe {b['probe']}; the reference: {b['expected']}]", b["impl"])
+    lines = [f"{text} — {', '.join(sorted(impls))}" for text, impls in found.items()]
     lines.extend(interop.divergences([interop.Matrix(**m) for m in data["interop"]]))
     return lines
 

@@ -7,6 +7,7 @@ from collections import Counter, defaultdict
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 MARK = {"ok": "[green]✓[/]", "rejects": "[red]✗[/]", "n/a": "[dim]–[/]"}
@@ -34,7 +35,7 @@ def render(data: dict[str, Any], console: Console) -> None:
     lines = data.get("divergences", [])
     console.print(f"\n[bold]divergences ({len(lines)})[/]")
     for line in lines:
-        console.print(f"  • {line}")
+        console.print(f"  • {escape(line)}")
 
 
 def _vectors(outcomes: list[dict[str, Any]], console: Console) -> None:
