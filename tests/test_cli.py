@@ -97,3 +97,21 @@ def test_list_json_has_every_catalog_row():
     assert rows
     for row in rows:
         assert row["available"] or row["reason"], row
+
+
+def test_a_case_needing_more_memory_than_is_free_is_refused(tmp_path):
+    manifests = {m.name: m for m in load_all()}
+    if "c" not in manifests or runner_unavailable(manifests["c"]):
+        pytest.skip("needs the c runner")
+    suite = tmp_path / "huge.toml"
+    suite.write_text(
+        '[[bench]]\nop = "derive"\nalg = "scrypt"\n'
+        "params = { n = 1073741824, r = 8, p = 1 }\nbudget = 0.1\n"
+    )
+    out = tmp_path / "huge.json"
+    proc = hashbench("run", str(suite), "--runner", "c", "--out", str(out))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    cases = [c for c in load(out)["cases"] if c["alg"] == "scrypt"]
+    refused = [c for c in cases if c["status"] == "refused"]
+    assert refused and all("needs 1048576 MiB for scrypt" in c["reason"] for c in refused)
+    assert "MiB free" in refused[0]["reason"]
