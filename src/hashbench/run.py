@@ -291,7 +291,7 @@ class Runner:
                 warnings.append(f"noisy: std dev is {summary.rel_std:.0%} of the mean")
             if summary.n < g.min_samples:
                 warnings.append(f"too few samples ({summary.n} < {g.min_samples}): raise --budget")
-            if summary.median_ci_rel_halfwidth > s.target_ci:
+            if 0 < s.target_ci < summary.median_ci_rel_halfwidth:
                 warnings.append(
                     f"median CI ±{summary.median_ci_rel_halfwidth:.1%} wider "
                     f"than the ±{s.target_ci:.0%} target"
