@@ -13,6 +13,18 @@ err_kind job_fail(job_t *job, err_kind kind, const char *fmt, ...) {
     return kind;
 }
 
+void job_free_state(job_t *job) {
+    free(job->state);
+}
+
+void *job_alloc_state(job_t *job, size_t size) {
+    void *state = calloc(1, size);
+    if (!state) return NULL;
+    job->state = state;
+    job->release = job_free_state;
+    return state;
+}
+
 job_t *job_new(void) {
     return calloc(1, sizeof(job_t));
 }

@@ -102,6 +102,13 @@ static inline uint8_t last_char(const char *s) {
 err_kind job_fail(job_t *job, err_kind kind, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* A release that frees job->state, for adapters whose state is one plain allocation. */
+void job_free_state(job_t *job);
+
+/* Allocates `size` zeroed bytes as job->state, freed by job_free_state when the job goes.
+ * Returns NULL when out of memory (job->state left unset). */
+void *job_alloc_state(job_t *job, size_t size);
+
 typedef struct {
     const char *id, *library, *backend, *encoding, *notes;
     const char *const *algorithms; /* NULL-terminated, catalog names */

@@ -90,15 +90,9 @@ static uint8_t verify(job_t *job) {
     return job->valid;
 }
 
-static void release(job_t *job) {
-    free(job->state);
-}
-
 static err_kind prepare(job_t *job, const req_t *req) {
-    state_t *s = calloc(1, sizeof *s);
+    state_t *s = job_alloc_state(job, sizeof *s);
     if (!s) return job_fail(job, ERR_LIBRARY, "out of memory");
-    job->state = s;
-    job->release = release;
     s->type = strcmp(req->alg_name, "argon2i") == 0   ? Argon2_i
               : strcmp(req->alg_name, "argon2d") == 0 ? Argon2_d
                                                       : Argon2_id;

@@ -226,10 +226,6 @@ static err_kind prepare_scrypt(job_t *job, const req_t *req, state_t *s) {
     return prepare_scrypt_hash(job, req, s);
 }
 
-static void release(job_t *job) {
-    free(job->state);
-}
-
 static err_kind prepare(job_t *job, const req_t *req) {
     /* aligned_alloc: libsodium's state types ask for 64-byte alignment. */
     size_t size = (sizeof(state_t) + 63) / 64 * 64;
@@ -237,7 +233,7 @@ static err_kind prepare(job_t *job, const req_t *req) {
     if (!s) return job_fail(job, ERR_LIBRARY, "out of memory");
     memset(s, 0, size);
     job->state = s;
-    job->release = release;
+    job->release = job_free_state;
     if (req->op == OP_DIGEST) return prepare_digest(job, req, s);
     if (strcmp(req->alg_name, "scrypt") == 0) return prepare_scrypt(job, req, s);
     return prepare_argon2(job, req, s);

@@ -146,15 +146,9 @@ static err_kind prepare_hash(job_t *job, const req_t *req, state_t *s) {
     return ERR_NONE;
 }
 
-static void release(job_t *job) {
-    free(job->state);
-}
-
 static err_kind prepare(job_t *job, const req_t *req) {
-    state_t *s = calloc(1, sizeof *s);
+    state_t *s = job_alloc_state(job, sizeof *s);
     if (!s) return job_fail(job, ERR_LIBRARY, "out of memory");
-    job->state = s;
-    job->release = release;
     if (req->op == OP_VERIFY) {
         job->run = verify;
         return ERR_NONE;
