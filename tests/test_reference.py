@@ -1,9 +1,14 @@
 """The orchestrator's own reference implementations agree with every known-answer vector
 (and so can be trusted to verify what the runners timed)."""
 
-import pytest
+import base64
+import hashlib
 
-from hashbench.fidelity import encoded, reference, vectors
+import pytest
+from conftest import MANIFESTS, runner_unavailable
+
+from hashbench.fidelity import check, encoded, reference, vectors
+from hashbench.runner.client import RunnerClient
 
 
 @pytest.mark.parametrize("alg", vectors.algorithms())
@@ -75,3 +80,71 @@ def test_reference_refuses_out_of_order_but_accepts_the_canonical_string():
     shuffled = good.replace("m=65536,t=2,p=1", "m=65536,p=1,t=2")
     assert reference.verify("argon2id", b"password", shuffled) is False
     assert reference.verify("argon2id", b"password", encoded.canonical_phc(shuffled)) is True
+
+
+def _b64(raw: bytes) -> str:
+    return base64.b64encode(raw).decode()
+
+
+def test_jvm_formats_are_read_back_with_salt_and_key():
+    salt = bytes(range(16))
+    key = hashlib.scrypt(b"pw", salt=salt, n=1024, r=8, p=2, dklen=32)
+    lambdaworks = f"${(10 << 16) | (8 << 8) | 2:x}${_b64(salt)}${_b64(key)}"
+    info = encoded.parse(lambdaworks)
+    assert info is not None and info.algorithm == "scrypt" and info.variant == "lambdaworks"
+    assert info.params == {"n": 1024, "r": 8, "p": 2} and (info.salt, info.key) == (salt, key)
+    assert reference.verify("scrypt", b"pw", lambdaworks) is True
+    assert reference.verify("scrypt", b"pW", lambdaworks) is False
+
+    key = hashlib.pbkdf2_hmac("sha512", b"pw", salt, 1000, 64)
+    password4j = f"$5${(1000 << 32) | 512}${_b64(salt)}${_b64(key)}"
+    info = encoded.parse(password4j)
+    assert info is not None and info.algorithm == "pbkdf2-sha512"
+    assert info.params == {"iterations": 1000} and info.key == key
+    assert reference.verify("pbkdf2-sha512", b"pw", password4j) is True
+    # key bits that disagree with the key are not password4j's format
+    assert (
+        encoded.parse(password4j.replace(f"{(1000 << 32) | 512}", f"{(1000 << 32) | 256}")) is None
+    )
+
+
+def test_bare_hex_pbkdf2_is_checked_at_the_asked_parameters():
+    salt = bytes(16)
+    key = hashlib.pbkdf2_hmac("sha256", b"pw", salt, 1000, 32)
+    spring = (salt + key).hex()
+    assert encoded.parse(spring) is None  # nothing to read back
+    assert encoded.split_salt_key(spring, 32) == (salt, key)
+    assert check.check_encoded("pbkdf2-sha256", b"pw", {"iterations": 1000}, 32, spring).ok
+    other = check.check_encoded("pbkdf2-sha256", b"pw", {"iterations": 999}, 32, spring)
+    assert not other.ok and "does not match" in other.detail
+
+
+JAVA = next((m for m in MANIFESTS if m.name == "java"), None)
+
+
+@pytest.mark.skipif(JAVA is None or runner_unavailable(JAVA) is not None, reason="java runner")
+@pytest.mark.parametrize(
+    ("impl", "alg", "params"),
+    [
+        ("java/spring-scrypt", "scrypt", {"n": 1024, "r": 8, "p": 2}),
+        ("java/password4j-scrypt", "scrypt", {"n": 2048, "r": 4, "p": 1}),
+        ("java/password4j-pbkdf2", "pbkdf2-sha512", {"iterations": 1200}),
+        ("java/spring-pbkdf2", "pbkdf2-sha1", {"iterations": 1100}),
+    ],
+)
+def test_jvm_library_strings_verify_only_at_their_parameters(impl, alg, params):
+    """Strings from the real libraries: verified at the asked parameters, refused at others."""
+    client = RunnerClient(JAVA)
+    client.start()
+    try:
+        made = client.call(
+            "hash", impl=impl, alg=alg, password=b"pw".hex(), params=params, length=32
+        )
+    finally:
+        client.kill()
+    assert check.check_encoded(alg, b"pw", params, 32, made["encoded"]).ok, made
+    for key in params:
+        other = {**params, key: params[key] * 2}
+        assert not check.check_encoded(alg, b"pw", other, 32, made["encoded"]).ok, (key, made)
+    assert not check.check_encoded(alg, b"pw", params, 16, made["encoded"]).ok
+    assert not check.check_encoded(alg, b"pW", params, 32, made["encoded"]).ok

@@ -192,6 +192,8 @@ class Runner:
                 "verify",
                 impl=case.impl.id,
                 alg=g.alg,
+                params=g.param_dict,
+                length=g.length,
                 password=WRONG_PASSWORD.hex(),
                 encoded=made["encoded"],
             )

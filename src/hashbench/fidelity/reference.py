@@ -2,17 +2,20 @@
 
 Digests and PBKDF2/scrypt come from Python's hashlib (and the blake3 package); argon2 from
 the reference C library (libargon2) and modular-crypt strings from libxcrypt, both through
-ctypes. A function returns None when no reference is available here.
+ctypes. Encoded strings that carry their salt and key (PHC scrypt, the JVM formats of
+fidelity/encoded.py) are checked by recomputing the key. A function returns None when no
+reference is available here.
 """
 
 from __future__ import annotations
 
-import base64
 import ctypes
 import ctypes.util
 import hashlib
 import hmac
 from functools import cache
+
+from hashbench.fidelity.encoded import parse, split_salt_key
 
 _HASHLIB = {
     "md5": "md5",
@@ -101,12 +104,16 @@ def _derive(
     return None
 
 
-def _b64_nopad(text: str) -> bytes:
-    return base64.b64decode(text + "=" * (-len(text) % 4))
-
-
-def verify(alg: str, password: bytes, encoded: str) -> bool | None:
-    """Check an encoded string with an independent implementation; None if we have none."""
+def verify(
+    alg: str,
+    password: bytes,
+    encoded: str,
+    params: dict[str, int] | None = None,
+    length: int | None = None,
+) -> bool | None:
+    """Check an encoded string with an independent implementation; None if we have none.
+    `params` and `length` serve only a format that holds no parameters (Spring's PBKDF2 hex
+    of salt||key), which is recomputed at them."""
     if alg in _ARGON2_TYPES and encoded.startswith(f"${alg}$"):
         lib = _lib("argon2")
         if lib is None:
@@ -118,16 +125,12 @@ def verify(alg: str, password: bytes, encoded: str) -> bool | None:
             ctypes.c_int(_ARGON2_TYPES[alg]),
         )
         return rc == 0
-    if alg == "scrypt" and encoded.startswith("$scrypt$"):
-        from hashbench.fidelity.encoded import parse
-
-        info = parse(encoded)
-        parts = encoded.split("$")
-        if info is None or len(parts) != 5:
-            return None
-        salt, expected = _b64_nopad(parts[3]), _b64_nopad(parts[4])
-        got = derive("scrypt", password, salt, info.params, len(expected))
-        return got is not None and hmac.compare_digest(got, expected.hex())
+    info = parse(encoded)
+    if info is not None and info.key is not None and info.salt is not None:
+        if info.algorithm != alg:
+            return False
+        got = derive(alg, password, info.salt, info.params, len(info.key))
+        return got is not None and hmac.compare_digest(got, info.key.hex())
     if encoded.startswith(("$2", "$y$", "$6$", "$7$")):
         lib = _lib("crypt")
         if lib is None:
@@ -137,4 +140,11 @@ def verify(alg: str, password: bytes, encoded: str) -> bool | None:
             return None  # crypt() takes C strings: not expressible
         out = lib.crypt(password, encoded.encode())
         return out is not None and hmac.compare_digest(out, encoded.encode())
+    if info is None and alg.startswith("pbkdf2-") and params and length:
+        split = split_salt_key(encoded, length)
+        if split is None:
+            return None
+        salt, key = split
+        got = derive(alg, password, salt, params, length)
+        return got is not None and hmac.compare_digest(got, key.hex())
     return None
