@@ -33,6 +33,12 @@ public final class Args {
   /** True if the runner's own range checks were skipped ("unchecked": true). */
   public final boolean unchecked;
 
+  /**
+   * True if the request carried params. A verify request carries them only for formats that hold no
+   * parameters (Spring's Pbkdf2PasswordEncoder): the verifier is configured as the encoder was.
+   */
+  public final boolean paramsGiven;
+
   private final Map<String, Integer> params;
 
   private Args(
@@ -44,6 +50,7 @@ public final class Args {
       byte[] ad,
       boolean defaults,
       boolean unchecked,
+      boolean paramsGiven,
       Map<String, Integer> params) {
     this.alg = alg;
     this.password = password;
@@ -53,6 +60,7 @@ public final class Args {
     this.ad = ad;
     this.defaults = defaults;
     this.unchecked = unchecked;
+    this.paramsGiven = paramsGiven;
     this.params = params;
   }
 
@@ -133,7 +141,8 @@ public final class Args {
     if (!unchecked && !op.equals("verify")) {
       check(alg, params, salt, length);
     }
-    return new Args(alg, password, salt, (int) length, secret, ad, defaults, unchecked, params);
+    return new Args(
+        alg, password, salt, (int) length, secret, ad, defaults, unchecked, given != null, params);
   }
 
   private static void check(Catalog.Alg alg, Map<String, Integer> params, byte[] salt, long length)

@@ -25,6 +25,7 @@ final class Registry {
             SpringSecurity.Bcrypt::new,
             SpringSecurity.Argon2::new,
             SpringSecurity.Scrypt::new,
+            SpringSecurity.Pbkdf2::new,
             FavreBcrypt::new,
             Argon2Jvm::new,
             Password4j.Bcrypt::new,

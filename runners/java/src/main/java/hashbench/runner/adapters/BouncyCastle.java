@@ -2,7 +2,6 @@ package hashbench.runner.adapters;
 
 import hashbench.runner.Adapter;
 import hashbench.runner.Args;
-import hashbench.runner.BcryptStrings;
 import hashbench.runner.Failure;
 import hashbench.runner.Task;
 import hashbench.runner.Verifier;

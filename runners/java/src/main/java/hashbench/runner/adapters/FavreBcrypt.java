@@ -3,7 +3,6 @@ package hashbench.runner.adapters;
 import at.favre.lib.crypto.bcrypt.BCrypt;
 import hashbench.runner.Adapter;
 import hashbench.runner.Args;
-import hashbench.runner.BcryptStrings;
 import hashbench.runner.Failure;
 import hashbench.runner.Task;
 import hashbench.runner.Verifier;

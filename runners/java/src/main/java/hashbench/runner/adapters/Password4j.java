@@ -223,7 +223,7 @@ public final class Password4j {
           List.of("scrypt"),
           List.of("derive", "hash", "verify", "bench"),
           List.of(),
-          null,
+          "own",
           true,
           "ScryptFunction (pure Java); encoded as $<hex log2N|r|p>$<base64 salt>$<base64 key> "
               + "(the format Spring Security uses; neither PHC nor $7$); raw output from "
@@ -272,7 +272,7 @@ public final class Password4j {
           List.of("pbkdf2-sha1", "pbkdf2-sha256", "pbkdf2-sha512"),
           List.of("derive", "hash", "verify", "bench"),
           List.of(),
-          null,
+          "own",
           true,
           "CompressedPBKDF2Function over the JDK's SecretKeyFactory; encoded as password4j's "
               + "own $3$<params>$<base64 salt>$<base64 key>; the password goes through a "

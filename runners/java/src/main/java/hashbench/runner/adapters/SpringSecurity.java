@@ -7,10 +7,13 @@ import hashbench.runner.Failure;
 import hashbench.runner.Task;
 import hashbench.runner.Verifier;
 import java.util.List;
+import java.util.Map;
 import org.springframework.security.crypto.argon2.Argon2PasswordEncoder;
 import org.springframework.security.crypto.bcrypt.BCrypt;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.crypto.password.Pbkdf2PasswordEncoder;
+import org.springframework.security.crypto.password.Pbkdf2PasswordEncoder.SecretKeyFactoryAlgorithm;
 import org.springframework.security.crypto.scrypt.SCryptPasswordEncoder;
 
 /**
@@ -159,7 +162,7 @@ public final class SpringSecurity {
           List.of("scrypt"),
           List.of("hash", "verify", "bench"),
           List.of(),
-          null,
+          "own",
           true,
           "SCryptPasswordEncoder(cpuCost=N, memoryCost=r, parallelization=p, keyLength, "
               + "saltLength=16), computed by Bouncy Castle's SCrypt; encoded as Spring's own "
@@ -181,6 +184,65 @@ public final class SpringSecurity {
     @Override
     public Verifier verify(Args a) throws Failure {
       return matches(SCryptPasswordEncoder.defaultsForSpringSecurity_v5_8(), a);
+    }
+  }
+
+  /**
+   * java/spring-pbkdf2: Pbkdf2PasswordEncoder(secret, saltLength, iterations, hashWidth) with
+   * setAlgorithm(PBKDF2WithHmacSHAxxx). Its string is hex of salt||key and carries neither the
+   * algorithm nor the iterations, so the verifier must be built exactly as the encoder was: verify
+   * uses the request's params, or Spring's defaults when it has none.
+   */
+  public static final class Pbkdf2 extends Adapter {
+    private static final Map<String, SecretKeyFactoryAlgorithm> ALGORITHMS =
+        Map.of(
+            "pbkdf2-sha1", SecretKeyFactoryAlgorithm.PBKDF2WithHmacSHA1,
+            "pbkdf2-sha256", SecretKeyFactoryAlgorithm.PBKDF2WithHmacSHA256,
+            "pbkdf2-sha512", SecretKeyFactoryAlgorithm.PBKDF2WithHmacSHA512);
+
+    private final String version = version();
+
+    @Override
+    public Info info() {
+      return new Info(
+          "java/spring-pbkdf2",
+          "spring-security-crypto",
+          version,
+          "pure",
+          List.of("pbkdf2-sha1", "pbkdf2-sha256", "pbkdf2-sha512"),
+          List.of("hash", "verify", "bench"),
+          List.of(),
+          "own",
+          true,
+          "Pbkdf2PasswordEncoder(secret \"\", saltLength 16, iterations, hashWidth bits) + "
+              + "setAlgorithm, over the JDK's SecretKeyFactory; emits hex of salt||key with no "
+              + "parameters, so verify needs the encoder's configuration; makes its own salt");
+    }
+
+    private static PasswordEncoder encoder(Args a) throws Failure {
+      SecretKeyFactoryAlgorithm algorithm = ALGORITHMS.get(a.name());
+      if (algorithm == null) {
+        throw noAlg(a);
+      }
+      Pbkdf2PasswordEncoder encoder =
+          new Pbkdf2PasswordEncoder("", 16, a.get("iterations"), a.length * 8);
+      encoder.setAlgorithm(algorithm);
+      return encoder;
+    }
+
+    @Override
+    public Task<String> hash(Args a) throws Failure {
+      refuseSalt(a);
+      String password = a.text();
+      PasswordEncoder encoder =
+          a.defaults ? Pbkdf2PasswordEncoder.defaultsForSpringSecurity_v5_8() : encoder(a);
+      return refusingParams(() -> encoder.encode(password));
+    }
+
+    @Override
+    public Verifier verify(Args a) throws Failure {
+      return matches(
+          a.paramsGiven ? encoder(a) : Pbkdf2PasswordEncoder.defaultsForSpringSecurity_v5_8(), a);
     }
   }
 }
