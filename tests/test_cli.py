@@ -67,12 +67,24 @@ def test_tiny_suite_end_to_end_with_the_c_runner(tmp_path):
         (["run", "quick", "--filter", "("], "--filter '(' is not a valid regex"),
         (["run", "quick", "--budget", "-1"], "--budget must be a positive number"),
         (["show", "/nonexistent.json"], "cannot read /nonexistent.json"),
+        (["run", "quick", "--runner", "cobol"], "unknown runner cobol; known: c, "),
+        (["fidelity", "--runner", "cobol"], "unknown runner cobol; known: c, "),
+        (["build", "cobol"], "unknown runner cobol; known: c, "),
     ],
 )
 def test_bad_usage_exits_2_with_a_clear_message(args, message):
     proc = hashbench(*args)
     assert proc.returncode == 2
     assert message in proc.stderr
+
+
+def test_a_filter_that_selects_nothing_exits_2(tmp_path):
+    proc = hashbench(
+        "run", str(TINY), "--filter", "^no-such-implementation", "--out", str(tmp_path / "r.json")
+    )
+    assert proc.returncode == 2
+    assert "nothing to run in suite tiny: --filter '^no-such-implementation'" in proc.stderr
+    assert not (tmp_path / "r.json").exists()
 
 
 def test_malformed_suite_exits_2_naming_file_and_line(tmp_path):

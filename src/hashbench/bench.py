@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from hashbench import __version__, paths, suites
+from hashbench.errors import UsageError
 from hashbench.measure import env
 from hashbench.report import terminal
 from hashbench.results.store import ResultsFile
@@ -58,12 +59,14 @@ def run_suite(
             "runners": {},
             "warnings": env.warnings(environment["load_start"], environment["cores"]),
         }
-        results = ResultsFile(out, header)
         planned = [
             (options.budget or g.budget)
             * sum(1 for i in _selected(pool, options, g) if not i.supports(g.alg, g.op, g.mode))
             for g in suite.groups
         ]
+        if not any(planned):
+            raise UsageError(_nothing_to_run(suite.name, options, pool))
+        results = ResultsFile(out, header)
         with Progress(
             TextColumn("{task.description}"),
             BarColumn(),
@@ -100,6 +103,16 @@ def run_suite(
     terminal.render(results.data, console)
     console.print(f"\nresults: {out}")
     return exit_code(results.data)
+
+
+def _nothing_to_run(suite_name: str, options: Options, pool: RunnerPool) -> str:
+    why = [f"--filter {options.filter!r}"] if options.filter else []
+    why += [f"runner {name} skipped: {reason}" for name, reason in pool.unavailable.items()]
+    if not pool.clients:
+        why.append("no runner started")
+    return f"nothing to run in suite {suite_name}: " + (
+        "; ".join(why) or "no implementation applies"
+    )
 
 
 def _selected(pool: RunnerPool, options: Options, group: suites.Group) -> list:

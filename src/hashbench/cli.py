@@ -19,9 +19,23 @@ def console() -> Console:
     return probe if probe.is_terminal else Console(width=160)
 
 
+def _runner_names(names: list[str] | None) -> set[str] | None:
+    """The --runner / build names, refused with the list of known runners if one is not."""
+    if not names:
+        return None
+    from hashbench.runner.manifest import load_all
+
+    known = sorted(m.name for m in load_all())
+    unknown = sorted(set(names) - set(known))
+    if unknown:
+        raise UsageError(f"unknown runner {', '.join(unknown)}; known: {', '.join(known)}")
+    return set(names)
+
+
 def _cmd_build(args: argparse.Namespace) -> int:
     from hashbench.runner.build import build_all
 
+    _runner_names(args.runners)
     return 1 if build_all(args.runners or None) else 0
 
 
@@ -49,8 +63,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
     if args.budget is not None and args.budget <= 0:
         raise UsageError("--budget must be a positive number of seconds")
     options = Options(budget=args.budget, target_ci=args.target_ci, filter=args.filter)
-    runners = set(args.runner) if args.runner else None
-    return run_suite(args.suite, options, args.out, console(), runners)
+    return run_suite(args.suite, options, args.out, console(), _runner_names(args.runner))
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
@@ -75,7 +88,7 @@ def _cmd_fidelity(args: argparse.Namespace) -> int:
         except re.error as exc:
             raise UsageError(f"--filter {args.filter!r} is not a valid regex: {exc}") from exc
     out = console()
-    data, path = run(args.filter, args.out, out, set(args.runner) if args.runner else None)
+    data, path = run(args.filter, args.out, out, _runner_names(args.runner))
     fidelity_terminal.render(data, out)
     out.print(f"\nfidelity results: {path}")
     return 1 if any(o["status"] == "fail" for o in data["kat"]) else 0
