@@ -37,6 +37,8 @@ def render(data: dict[str, Any], console: Console) -> None:
 
 
 def render_group(cases: list[dict[str, Any]], console: Console) -> None:
+    """One table per group, fastest median first; avg and p50 both shown, since the order
+    and the "× faster" summary follow the median."""
     console.print()
     console.print(f"[bold]group {cases[0]['group_title']}[/]")
     valid = sorted(
@@ -48,7 +50,16 @@ def render_group(cases: list[dict[str, Any]], console: Console) -> None:
         table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold", expand=False)
         table.add_column("benchmark", no_wrap=True)
         table.add_column("backend", style="dim", no_wrap=True)
-        for name in ("time/iter (avg)", "iter/s", "(min … max)", "p75", "p99", "p995"):
+        for name in (
+            "time/iter (avg)",
+            "iter/s",
+            "(min … max)",
+            "p50",
+            "±CI",
+            "p75",
+            "p99",
+            "p995",
+        ):
             table.add_column(name, justify="right", no_wrap=True)
         if digest:
             table.add_column("MB/s", justify="right", no_wrap=True)
@@ -62,6 +73,8 @@ def render_group(cases: list[dict[str, Any]], console: Console) -> None:
                 units.duration(s["mean"]),
                 units.rate(s["ops_per_s"]),
                 f"({units.duration(s['min'])} … {units.duration(s['max'])})",
+                units.duration(s["median"]),
+                _ci_percent(s),
                 units.duration(s["p75"]),
                 units.duration(s["p99"]),
                 units.duration(s["p995"]),
@@ -89,5 +102,19 @@ def render_group(cases: list[dict[str, Any]], console: Console) -> None:
     for c in cases:
         if c["status"] == "not_applicable":
             na[c["reason"]].append(c["impl"])
+    # Implementations without the algorithm at all are most of the catalog: a count here,
+    # their names in the results file; every other reason is listed by name.
+    without = na.pop(f"no {cases[0]['alg']}", [])
     for reason, impls in sorted(na.items()):
         console.print(f"  [dim]n/a ({reason}): {', '.join(sorted(impls))}[/]")
+    if without:
+        console.print(
+            f"  [dim]n/a: {len(without)} implementations without {cases[0]['alg']} "
+            "(named in the results file)[/]"
+        )
+
+
+def _ci_percent(stats: dict[str, Any]) -> str:
+    """Half-width of the 95% CI of the median, relative to the median."""
+    lo, hi = stats["median_ci"]
+    return f"±{(hi - lo) / 2 / stats['median'] * 100:.1f}%" if stats["median"] else "—"
