@@ -9,6 +9,18 @@ from typing import Any
 from hashbench import libraries, paths
 from hashbench.fidelity.encoded import parse
 
+PASSWORD_ALGORITHMS = {
+    "bcrypt",
+    "argon2id",
+    "argon2i",
+    "argon2d",
+    "scrypt",
+    "yescrypt",
+    "sha512crypt",
+    "pbkdf2-sha1",
+    "pbkdf2-sha256",
+    "pbkdf2-sha512",
+}
 COMMENT_PREFIXES = ("//", "#", "--", "/*", "*", "'''", '"""', ";")
 
 
@@ -23,6 +35,16 @@ def adapter_lines(path: str | None) -> int | None:
     return sum(1 for line in lines if line and not line.startswith(COMMENT_PREFIXES))
 
 
+def _format(sample: str) -> str:
+    """A standard string (PHC, a modular-crypt prefix) or a library's own format."""
+    parsed = parse(sample)
+    if parsed is None:
+        return "own format"
+    if parsed.variant in ("lambdaworks", "password4j"):
+        return f"own format ({parsed.variant})"
+    return parsed.variant
+
+
 def profile(impls: list[dict[str, Any]], produced: dict[str, str]) -> list[dict[str, Any]]:
     """`produced` maps impl id to an encoded string it emitted during the run."""
     rows_by_impl = {row.get("impl"): row for row in libraries.load()}
@@ -33,12 +55,8 @@ def profile(impls: list[dict[str, Any]], produced: dict[str, str]) -> list[dict[
         sample = produced.get(info["id"])
         standard = None
         if sample is not None:
-            parsed = parse(sample)
-            standard = parsed.variant if parsed else "own format"
-        password = any(
-            a in info["algorithms"]
-            for a in ("bcrypt", "argon2id", "argon2i", "scrypt", "yescrypt", "sha512crypt")
-        )
+            standard = _format(sample)
+        password = any(a in PASSWORD_ALGORITHMS for a in info["algorithms"])
         if not password:
             continue
         out.append(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from hashbench import catalog
 from hashbench.fidelity import reference
 from hashbench.fidelity.session import Session
 
@@ -18,6 +19,7 @@ PARAMS: dict[str, dict[str, int]] = {
     "scrypt": {"n": 1024, "r": 8, "p": 1},
     "yescrypt": {"cost": 1},
     "sha512crypt": {"rounds": 5000},
+    "pbkdf2-sha256": {"iterations": 1000},
 }
 PASSWORD = "interop ✓ pässwörd".encode()
 REFERENCE = "reference"
@@ -33,13 +35,16 @@ class Matrix:
         return {"algorithm": self.algorithm, "producers": self.producers, "cells": self.cells}
 
 
-def _verify_cell(session: Session, impl_id: str, alg: str, encoded: str) -> str:
-    reply = session.call(impl_id, "verify", alg=alg, password=PASSWORD.hex(), encoded=encoded)
+def _verify_cell(session: Session, impl_id: str, alg: str, encoded: str, **made: Any) -> str:
+    """`made`: the params and length the string was made with; they travel with verify
+    for formats that hold none (docs/protocol.md)."""
+    same = {"alg": alg, "encoded": encoded, **made}
+    reply = session.call(impl_id, "verify", password=PASSWORD.hex(), **same)
     if "error" in reply:
         return f"error: {reply['error'].get('kind')}"
     valid = reply.get("valid")
     if valid is True:
-        wrong = session.call(impl_id, "verify", alg=alg, password="00", encoded=encoded)
+        wrong = session.call(impl_id, "verify", password="00", **same)
         return "ok" if wrong.get("valid") is False else "accepts a wrong password"
     return "rejects" if valid is False else f"odd reply {reply}"
 
@@ -52,15 +57,22 @@ def run(session: Session) -> list[Matrix]:
         if not producers:
             continue
         matrix = Matrix(alg)
+        spec = catalog.algorithm(alg).length
+        length = {"length": spec["default"]} if spec else {}
         for prod in producers:
-            reply = session.call(prod, "hash", alg=alg, params=params, password=PASSWORD.hex())
+            reply = session.call(
+                prod, "hash", alg=alg, params=params, password=PASSWORD.hex(), **length
+            )
             if "error" in reply or not isinstance(reply.get("encoded"), str):
                 matrix.producers[prod] = f"error: {reply.get('error', reply)}"
                 continue
             encoded = reply["encoded"]
             matrix.producers[prod] = encoded
-            row = {v: _verify_cell(session, v, alg, encoded) for v in verifiers}
-            ref = reference.verify(alg, PASSWORD, encoded)
+            row = {
+                v: _verify_cell(session, v, alg, encoded, params=params, **length)
+                for v in verifiers
+            }
+            ref = reference.verify(alg, PASSWORD, encoded, params, length.get("length"))
             row[REFERENCE] = {True: "ok", False: "rejects", None: "n/a"}[ref]
             matrix.cells[prod] = row
         matrices.append(matrix)
