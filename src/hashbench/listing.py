@@ -93,8 +93,9 @@ def print_list(as_json: bool, console: Console) -> int:
 def doctor(console: Console) -> int:
     snap = env.snapshot()
     console.print(
-        f"CPU: {snap['cpu']} · {snap['cores']} cores · governor {snap['governor']}"
-        f" · boost {snap['boost']} · load {snap['load_start']}"
+        f"CPU: {snap['cpu']} · {snap['cores']} cores"
+        f" · governor {snap['governor'] or 'not readable (no cpufreq)'}"
+        f" · boost {snap['boost'] or 'not readable'} · load {snap['load_start']}"
     )
     problems = 0
     for manifest in load_all():

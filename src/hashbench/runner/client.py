@@ -136,9 +136,11 @@ class RunnerClient:
         return reply
 
     def call_raw(self, cmd: str, timeout: float | None = None, **fields: Any) -> dict[str, Any]:
-        """Send a request and return the reply as is, error replies included."""
+        """Send a request and return the reply as is, error replies included. A field given
+        as None is left out: the protocol's optional fields are absent, never null."""
         req_id = next(self._ids)
-        self.send_raw(json.dumps({"id": req_id, "cmd": cmd, **fields}).encode())
+        given = {k: v for k, v in fields.items() if v is not None}
+        self.send_raw(json.dumps({"id": req_id, "cmd": cmd, **given}).encode())
         return self._read(timeout or self.manifest.timeout_s, expect_id=req_id)
 
     # -- internals -------------------------------------------------------------------

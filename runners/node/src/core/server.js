@@ -407,7 +407,7 @@ function checkFields(req) {
         : type === "object"
           ? value !== null && typeof value === "object" && !Array.isArray(value)
           : typeof value === type;
-    if (!ok) throw protocolError(`${name} must be ${type === "object" ? "an" : "a"} ${type}`);
+    if (!ok) throw protocolError(`${name} must be ${/^[aeiou]/.test(type) ? "an" : "a"} ${type}`);
   }
 }
 
