@@ -17,6 +17,7 @@ from typing import Any
 
 from hashbench import catalog, paths
 from hashbench.errors import UsageError
+from hashbench.report import units
 
 OPS = ("digest", "derive", "hash", "verify", "hash_verify")
 MODES = ("oneshot", "new", "reset")
@@ -65,7 +66,7 @@ class Group:
         if self.params:
             parts.append(",".join(f"{k}={v}" for k, v in self.params if k != "version" or v != 19))
         if self.input_size is not None:
-            parts.append(_size(self.input_size))
+            parts.append(units.size_label(self.input_size))
         parts.append(self.op if self.op != "digest" else self.mode)
         return " ".join(parts)
 
@@ -76,10 +77,6 @@ class Suite:
     description: str
     path: Path
     groups: list[Group] = field(default_factory=list)
-
-
-def _size(n: int) -> str:
-    return f"{n // 1024} KiB" if n >= 1024 and n % 1024 == 0 else f"{n} B"
 
 
 def _as_list(value: Any) -> list[Any]:

@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from hashbench.report import units
+from hashbench.report import sweep, units
 from hashbench.report.summary import group_summary
 
 
@@ -32,6 +32,7 @@ def render(data: dict[str, Any], console: Console) -> None:
         groups[case["group"]].append(case)
     for _, cases in sorted(groups.items()):
         render_group(cases, console)
+    sweep.render(data.get("cases", []), console)
     for warning in data.get("warnings", []):
         console.print(f"[yellow]warning:[/] {warning}")
 

@@ -1,0 +1,91 @@
+"""Sweep tables: one row per implementation, one column per value of the one thing that
+varies across groups — input size for digests (MB/s, as `openssl speed` prints it), a
+cost parameter for password hashes (time per op) — so growth reads along a row."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from hashbench.report import units
+
+MIN_POINTS = 3  # fewer values than this is a comparison, not a sweep
+
+
+@dataclass
+class Sweep:
+    title: str
+    axis: str  # "input size" or a parameter name
+    points: list[int]
+    cells: dict[str, dict[int, dict[str, Any]]] = field(default_factory=dict)  # impl → point → case
+    throughput: bool = False
+
+
+def _fixed(params: dict[str, int], varying: str) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted((k, v) for k, v in params.items() if k != varying))
+
+
+def find(cases: list[dict[str, Any]]) -> list[Sweep]:
+    valid = [c for c in cases if c["status"] == "ok" and c.get("stats")]
+    buckets: dict[tuple, dict[int, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
+    for c in valid:
+        if c["input_size"] is not None:
+            key = (c["op"], c["alg"], c["mode"], "input size", ())
+            buckets[key][c["input_size"]].append(c)
+            continue
+        for name, value in (c.get("params") or {}).items():
+            key = (c["op"], c["alg"], c["mode"], name, _fixed(c["params"], name))
+            buckets[key][value].append(c)
+    sweeps = []
+    for (op, alg, mode, axis, fixed), by_point in sorted(buckets.items(), key=str):
+        if len(by_point) < MIN_POINTS:
+            continue
+        fixed_text = ",".join(f"{k}={v}" for k, v in fixed if k != "version" or v != 19)
+        title = " ".join(
+            part for part in (alg, fixed_text, op if op != "digest" else mode, f"by {axis}") if part
+        )
+        sweep = Sweep(title, axis, sorted(by_point), throughput=op == "digest")
+        for point, point_cases in by_point.items():
+            for c in point_cases:
+                sweep.cells.setdefault(c["impl"], {})[point] = c
+        sweeps.append(sweep)
+    return sweeps
+
+
+def _cell(sweep: Sweep, case: dict[str, Any] | None) -> str:
+    if case is None:
+        return "—"
+    if sweep.throughput:
+        return f"{case['mb_per_s']:.0f}" if case.get("mb_per_s") else "—"
+    return units.duration(case["stats"]["median"])
+
+
+def _head(sweep: Sweep, point: int) -> str:
+    return units.size_label(point) if sweep.axis == "input size" else f"{sweep.axis}={point}"
+
+
+def render(cases: list[dict[str, Any]], console: Console) -> None:
+    for sweep in find(cases):
+        console.print()
+        unit = "MB/s (median)" if sweep.throughput else "median time per op"
+        console.print(f"[bold]sweep {sweep.title}[/] · {unit}")
+        table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+        table.add_column("benchmark", no_wrap=True)
+        for point in sweep.points:
+            table.add_column(_head(sweep, point), justify="right", no_wrap=True)
+        last = sweep.points[-1]
+
+        def order(impl: str, sweep: Sweep = sweep, last: int = last) -> tuple[int, float]:
+            case = sweep.cells[impl].get(last)
+            if case is None:
+                return (1, 0.0)
+            return (0, case["stats"]["median"])
+
+        for impl in sorted(sweep.cells, key=order):
+            row = [impl] + [_cell(sweep, sweep.cells[impl].get(p)) for p in sweep.points]
+            table.add_row(*row)
+        console.print(table)
