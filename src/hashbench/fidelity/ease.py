@@ -42,20 +42,20 @@ def _format(sample: str) -> str:
         return "own format"
     if parsed.variant in ("lambdaworks", "password4j"):
         return f"own format ({parsed.variant})"
+    if parsed.algorithm == "bcrypt":
+        return f"mcf (${parsed.variant}$)"
     return parsed.variant
 
 
-def profile(impls: list[dict[str, Any]], produced: dict[str, str]) -> list[dict[str, Any]]:
-    """`produced` maps impl id to an encoded string it emitted during the run."""
+def profile(impls: list[dict[str, Any]], produced: dict[str, list[str]]) -> list[dict[str, Any]]:
+    """`produced` maps impl id to the encoded strings it emitted during the run."""
     rows_by_impl = {row.get("impl"): row for row in libraries.load()}
     out = []
     for info in impls:
         row = rows_by_impl.get(info["id"], {})
         ops = set(info["ops"])
-        sample = produced.get(info["id"])
-        standard = None
-        if sample is not None:
-            standard = _format(sample)
+        samples = produced.get(info["id"], [])
+        standard = ", ".join(dict.fromkeys(_format(sample) for sample in samples)) or None
         password = any(a in PASSWORD_ALGORITHMS for a in info["algorithms"])
         if not password:
             continue

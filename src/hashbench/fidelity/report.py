@@ -103,12 +103,11 @@ def run(
                 data[name] = step()
             data["seconds"][name] = round(time.monotonic() - start, 1)
             write_atomic(out, data)  # each finished step survives a crash
-        produced = {
-            p: e
-            for m in data["interop"]
-            for p, e in m["producers"].items()
-            if not e.startswith("error")
-        }
+        produced: dict[str, list[str]] = {}
+        for m in data["interop"]:
+            for p, e in m["producers"].items():
+                if not e.startswith("error"):
+                    produced.setdefault(p, []).append(e)
         data["ease"] = ease.profile(session.impls(), produced)
     data["divergences"] = divergences(data)
     data["finished"] = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")

@@ -122,6 +122,8 @@ def _ease(rows: list[dict[str, Any]], console: Console) -> None:
         "needs",
         "adapter lines",
     )
+    table.columns[5].no_wrap = False  # "needs" is prose: wrap it, keep the rest whole
+    table.columns[5].ratio = 1
     yes = {True: "yes", False: "no"}
     for r in rows:
         table.add_row(
