@@ -107,3 +107,22 @@ def test_interop_bcrypt_round_trips_between_c_and_php(session):
     for producer in ("c/libxcrypt", "php/crypt"):
         row = matrix.cells[producer]
         assert row["c/libxcrypt"] == row["php/crypt"] == row[interop.REFERENCE] == "ok", row
+
+
+def test_interop_pbkdf2_jvm_strings_and_a_verifier_without_a_string_api():
+    """Spring's parameterless hex and password4j's $3$ string each verify in their own
+    library and in the reference (Spring's at the parameters it was made with), not in
+    each other; python/cryptography, which has no PBKDF2 string at all, is n/a."""
+    wanted = [m for m in MANIFESTS if m.name in ("java", "python") and not runner_unavailable(m)]
+    if len(wanted) < 2:
+        pytest.skip("needs the java and python runners")
+    with RunnerPool(wanted) as pool:
+        pool.start()
+        narrowed = Session(pool, r"^(java/(spring|password4j)-pbkdf2|python/cryptography)$")
+        (matrix,) = [m for m in interop.run(narrowed) if m.algorithm == "pbkdf2-sha256"]
+    spring, p4j = matrix.cells["java/spring-pbkdf2"], matrix.cells["java/password4j-pbkdf2"]
+    assert spring["java/spring-pbkdf2"] == spring[interop.REFERENCE] == "ok", spring
+    assert p4j["java/password4j-pbkdf2"] == p4j[interop.REFERENCE] == "ok", p4j
+    assert spring["java/password4j-pbkdf2"] != "ok" and p4j["java/spring-pbkdf2"] != "ok"
+    assert spring["python/cryptography"] == p4j["python/cryptography"] == "n/a"
+    assert not any("python/cryptography" in line for line in interop.divergences([matrix]))

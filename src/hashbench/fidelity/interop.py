@@ -75,8 +75,21 @@ def run(session: Session) -> list[Matrix]:
             ref = reference.verify(alg, PASSWORD, encoded, params, length.get("length"))
             row[REFERENCE] = {True: "ok", False: "rejects", None: "n/a"}[ref]
             matrix.cells[prod] = row
+        _no_string_api(matrix)
         matrices.append(matrix)
     return matrices
+
+
+def _no_string_api(matrix: Matrix) -> None:
+    """A verifier that answers `unsupported` to every producer has no string API for this
+    algorithm (e.g. hash-wasm's scrypt): not applicable, not a divergence. One that refuses
+    only some producers (jBCrypt and $2b$) keeps its errors: that is a finding."""
+    rows = list(matrix.cells.values())
+    verifiers = {v for row in rows for v in row}
+    for verifier in verifiers:
+        if rows and all(row.get(verifier) == "error: unsupported" for row in rows):
+            for row in rows:
+                row[verifier] = "n/a"
 
 
 def divergences(matrices: list[Matrix]) -> list[str]:
