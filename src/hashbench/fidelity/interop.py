@@ -114,6 +114,8 @@ def divergences(matrices: list[Matrix]) -> list[str]:
 
 
 def _prefix(encoded: str) -> str:
+    if not encoded.startswith("$"):
+        return "bare hex" if all(c in "0123456789abcdef" for c in encoded) else "no prefix"
     parts = encoded.split("$")
     return "$".join(parts[:3]) + "$" if encoded.startswith("$argon2") else encoded[:4]
 
