@@ -38,3 +38,25 @@ def group_summary(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[tup
     fastest = min(valid, key=lambda c: c["stats"]["median"])
     others = sorted((c for c in valid if c is not fastest), key=lambda c: c["stats"]["median"])
     return fastest, [(c["impl"], ratio(fastest, c)) for c in others]
+
+
+BACKEND_CLASSES = {"wasm": "WASM", "pure": "pure"}  # every other backend runs native code
+
+
+def backend_class(backend: str) -> str:
+    """native (C, Rust, asm, JNA, FFI), WASM or pure (the runtime's own language)."""
+    return BACKEND_CLASSES.get(backend, "native")
+
+
+def by_backend(cases: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any], float]]:
+    """The fastest case of each backend class and its ratio to the fastest overall, when
+    the group has at least two classes: the question of whoever cannot load native code
+    (Deno Deploy, browsers, edge runtimes) is "what is the fastest WASM or pure one"."""
+    valid = [c for c in cases if c["status"] == "ok" and c["stats"]]
+    best: dict[str, dict[str, Any]] = {}
+    for c in sorted(valid, key=lambda c: c["stats"]["median"]):
+        best.setdefault(backend_class(c.get("backend", "")), c)
+    if len(best) < 2:
+        return []
+    leader = next(iter(best.values()))
+    return [(cls, c, 1.0 if c is leader else ratio(leader, c)) for cls, c in best.items()]

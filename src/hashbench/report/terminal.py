@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from hashbench.report import sweep, units
-from hashbench.report.summary import group_summary
+from hashbench.report.summary import by_backend, group_summary
 
 
 def render(data: dict[str, Any], console: Console) -> None:
@@ -95,6 +95,14 @@ def render_group(cases: list[dict[str, Any]], console: Console) -> None:
         console.print(f"  [cyan]{fastest['impl']}[/]")
         for impl, r in ratios:
             console.print(f"     [green]{r:.2f}×[/] faster than {impl}")
+    classes = by_backend(cases)
+    if classes:
+        console.print("[bold]fastest by backend[/]")
+        for cls, c, r in classes:
+            slower = "" if r == 1.0 else f"  [yellow]{r:.2f}×[/] the time of the fastest"
+            console.print(
+                f"  {cls:<6} [cyan]{c['impl']}[/] {units.duration(c['stats']['median'])}{slower}"
+            )
     for status, style in (("unverified", "red"), ("failed", "red"), ("refused", "yellow")):
         for c in cases:
             if c["status"] == status:

@@ -1,0 +1,43 @@
+"""Group summaries: per-round ratios, and the fastest case of each backend class."""
+
+from __future__ import annotations
+
+from hashbench.report import summary
+
+
+def case(impl, backend, per_round, status="ok"):
+    """Two samples of one op per round, at the given per-op times (ns)."""
+    samples = [t for t in per_round for _ in range(2)]
+    return {
+        "impl": impl,
+        "backend": backend,
+        "status": status,
+        "iters": 1,
+        "samples_ns": samples,
+        "sample_rounds": [r for r in range(len(per_round)) for _ in range(2)],
+        "stats": {"median": sorted(samples)[len(samples) // 2]} if status == "ok" else None,
+    }
+
+
+def test_ratio_is_the_median_of_per_round_ratios():
+    fast = case("a", "c", [100, 200, 100, 100])  # round 1 disturbed for both
+    slow = case("b", "c", [300, 600, 330, 300])
+    assert summary.ratio(fast, slow) == 3.0  # rounds: 3, 3, 3.3, 3 → median 3
+
+
+def test_fastest_of_each_backend_class():
+    cases = [
+        case("x/rust", "rust", [10, 10, 10]),
+        case("x/c", "c", [12, 12, 12]),
+        case("x/wasm", "wasm", [40, 40, 40]),
+        case("x/wasm2", "wasm", [50, 50, 50]),
+        case("x/js", "pure", [80, 80, 80]),
+        case("x/broken", "pure", [1, 1, 1], status="unverified"),
+    ]
+    got = [(cls, c["impl"], r) for cls, c, r in summary.by_backend(cases)]
+    assert got == [("native", "x/rust", 1.0), ("WASM", "x/wasm", 4.0), ("pure", "x/js", 8.0)]
+
+
+def test_one_backend_class_has_no_backend_summary():
+    cases = [case("x/rust", "rust", [10, 10, 10]), case("x/c", "asm", [20, 20, 20])]
+    assert summary.by_backend(cases) == []
