@@ -8,6 +8,8 @@ field a runner misreads there fails here and not first in a long suite.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from conftest import MANIFESTS, SMOKE_PARAMS, runner_unavailable
 
@@ -26,7 +28,7 @@ def smoke_suite(tmp_path, algorithms: set[str]) -> suites.Suite:
     for alg, params in SMOKE_PARAMS.items():
         if alg in algorithms:
             table = ", ".join(f"{k} = {v}" for k, v in params.items())
-            lines += ["[[bench]]", f"op = {list(OPS)!r}".replace("'", '"'), f'alg = "{alg}"']
+            lines += ["[[bench]]", f"op = {json.dumps(list(OPS))}", f'alg = "{alg}"']
             lines.append(f"params = {{ {table} }}")
     path.write_text("\n".join(lines) + "\n")
     return suites.load(str(path))

@@ -64,7 +64,7 @@ class Group:
     def title(self) -> str:
         parts = [self.alg]
         if self.params:
-            parts.append(",".join(f"{k}={v}" for k, v in self.params if k != "version" or v != 19))
+            parts.append(units.params_label(self.params))
         if self.input_size is not None:
             parts.append(units.size_label(self.input_size))
         parts.append(self.op if self.op != "digest" else self.mode)

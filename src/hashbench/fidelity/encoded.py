@@ -25,7 +25,7 @@ class Encoded:
     algorithm: str
     params: dict[str, int] = field(default_factory=dict)
     variant: str = ""  # e.g. "2b" for bcrypt, "phc" / "mcf" / "lambdaworks" / "password4j"
-    salt: bytes | None = None  # set where the key can be recomputed from salt and params
+    salt: bytes | None = None  # set where the string holds them (PHC and the JVM formats)
     key: bytes | None = None
 
 
@@ -56,18 +56,18 @@ def parse(encoded: str) -> Encoded | None:
             nums = {k: int(v) for k, v in kv.items()}
         except ValueError:
             return None
+        salt_text, _, key_text = encoded[m.end() :].partition("$")
+        salt, key = _b64(_pad(salt_text)), _b64(_pad(key_text))
         if alg == "scrypt":
-            parts = encoded.split("$")
-            if not {"ln", "r", "p"} <= set(nums) or len(parts) != 5:
+            if not {"ln", "r", "p"} <= set(nums):
                 return None
             params = {"n": 1 << nums["ln"], "r": nums["r"], "p": nums["p"]}
-            salt, key = _b64(_pad(parts[3])), _b64(_pad(parts[4]))
             return Encoded("scrypt", params, "phc", salt, key)
         if not {"m", "t", "p"} <= set(nums):
             return None
         version = int(m.group(3)) if m.group(3) else 16  # no v= means version 0x10
         params = {"m": nums["m"], "t": nums["t"], "p": nums["p"], "version": version}
-        return Encoded(alg, params, "phc")
+        return Encoded(alg, params, "phc", salt, key)
     if encoded.startswith("$7$") and len(encoded) > 14:
         try:
             ln = ITOA64.index(encoded[3])

@@ -58,10 +58,10 @@ def run(session: Session) -> list[Matrix]:
             continue
         matrix = Matrix(alg)
         spec = catalog.algorithm(alg).length
-        length = {"length": spec["default"]} if spec else {}
+        length = spec["default"] if spec else None  # None is left out of the request
         for prod in producers:
             reply = session.call(
-                prod, "hash", alg=alg, params=params, password=PASSWORD.hex(), **length
+                prod, "hash", alg=alg, params=params, length=length, password=PASSWORD.hex()
             )
             if "error" in reply or not isinstance(reply.get("encoded"), str):
                 matrix.producers[prod] = f"error: {reply.get('error', reply)}"
@@ -69,10 +69,10 @@ def run(session: Session) -> list[Matrix]:
             encoded = reply["encoded"]
             matrix.producers[prod] = encoded
             row = {
-                v: _verify_cell(session, v, alg, encoded, params=params, **length)
+                v: _verify_cell(session, v, alg, encoded, params=params, length=length)
                 for v in verifiers
             }
-            ref = reference.verify(alg, PASSWORD, encoded, params, length.get("length"))
+            ref = reference.verify(alg, PASSWORD, encoded, params, length)
             row[REFERENCE] = {True: "ok", False: "rejects", None: "n/a"}[ref]
             matrix.cells[prod] = row
         _no_string_api(matrix)

@@ -44,7 +44,7 @@ def find(cases: list[dict[str, Any]]) -> list[Sweep]:
     for (op, alg, mode, axis, fixed), by_point in sorted(buckets.items(), key=str):
         if len(by_point) < MIN_POINTS:
             continue
-        fixed_text = ",".join(f"{k}={v}" for k, v in fixed if k != "version" or v != 19)
+        fixed_text = units.params_label(fixed)
         title = " ".join(
             part for part in (alg, fixed_text, op if op != "digest" else mode, f"by {axis}") if part
         )
@@ -64,6 +64,12 @@ def _cell(sweep: Sweep, case: dict[str, Any] | None) -> str:
     return units.duration(case["stats"]["median"])
 
 
+def _order(sweep: Sweep, impl: str) -> tuple[int, float]:
+    """Fastest at the largest point first; rows without that point last."""
+    case = sweep.cells[impl].get(sweep.points[-1])
+    return (1, 0.0) if case is None else (0, case["stats"]["median"])
+
+
 def _head(sweep: Sweep, point: int) -> str:
     return units.size_label(point) if sweep.axis == "input size" else f"{sweep.axis}={point}"
 
@@ -77,15 +83,7 @@ def render(cases: list[dict[str, Any]], console: Console) -> None:
         table.add_column("benchmark", no_wrap=True)
         for point in sweep.points:
             table.add_column(_head(sweep, point), justify="right", no_wrap=True)
-        last = sweep.points[-1]
-
-        def order(impl: str, sweep: Sweep = sweep, last: int = last) -> tuple[int, float]:
-            case = sweep.cells[impl].get(last)
-            if case is None:
-                return (1, 0.0)
-            return (0, case["stats"]["median"])
-
-        for impl in sorted(sweep.cells, key=order):
+        for impl in sorted(sweep.cells, key=lambda impl: _order(sweep, impl)):
             row = [impl] + [_cell(sweep, sweep.cells[impl].get(p)) for p in sweep.points]
             table.add_row(*row)
         console.print(table)
