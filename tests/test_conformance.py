@@ -8,6 +8,7 @@ import random
 from conftest import OUT_OF_RANGE, SMOKE_PARAMS
 
 from hashbench import catalog
+from hashbench.catalog import compiled
 from hashbench.fidelity import kat, vectors
 from hashbench.runner.client import RunnerClient
 
@@ -231,3 +232,87 @@ def test_quit(runner: RunnerClient):
     assert reply.get("ok") is True
     assert runner._proc is not None
     assert runner._proc.wait(timeout=10) == 0
+
+
+def _compiled_catalog() -> dict:
+    return json.loads(compiled.ensure().read_text())
+
+
+def test_hello_matches_the_compiled_catalog(runner: RunnerClient):
+    """The runner serves exactly the catalog's available rows for it, under the catalog's
+    names, backends and algorithms (docs/protocol.md, "The catalog a runner reads")."""
+    served = _compiled_catalog()["runners"].get(runner.manifest.name, {})
+    hello = {i["id"]: i for i in runner.hello["implementations"]}
+    assert sorted(hello) == sorted(served)
+    for impl_id, row in served.items():
+        got = hello[impl_id]
+        assert got["library"] == row["library"], impl_id
+        assert got["backend"] == row["backend"], impl_id
+        assert sorted(got["algorithms"]) == sorted(row["algorithms"]), impl_id
+
+
+def _bounds(spec: dict) -> list[int]:
+    """Values just outside a parameter's range: below min, above max, off its choices,
+    and not a power of two where one is required."""
+    out = []
+    if "choices" in spec:
+        out.append(max(spec["choices"]) + 1)
+        out.append(min(spec["choices"]) - 1)
+    if "min" in spec:
+        out.append(spec["min"] - 1)
+    if "max" in spec:
+        out.append(spec["max"] + 1)
+    if spec.get("power_of_two"):
+        out.append(spec["default"] + 1)
+    return out
+
+
+def test_every_bounded_parameter_is_refused_outside_its_range(runner: RunnerClient):
+    """Below the minimum and above the maximum of every bounded parameter, output length
+    and salt length, for every implementation: an invalid_params reply, before any
+    library call (so a value above the maximum never allocates or runs)."""
+    algorithms = _compiled_catalog()["algorithms"]
+    tried = 0
+    for impl in impls(runner):
+        op = next((o for o in ("derive", "hash") if o in impl["ops"]), None)
+        if op is None:
+            continue
+        for alg in impl["algorithms"]:
+            spec = algorithms[alg]
+            if spec["kind"] != "password":
+                continue
+            base = {"impl": impl["id"], "alg": alg, "password": "70"}
+            if op == "derive":
+                base["salt"] = "00" * max(16, (spec.get("salt") or {}).get("min", 0))
+            cases = [
+                ({**base, "params": {key: value}}, f"{key}={value}")
+                for key, pspec in spec["params"].items()
+                for value in _bounds(pspec)
+            ]
+            if op == "derive" and spec.get("length"):
+                for value in (spec["length"]["min"] - 1, spec["length"]["max"] + 1):
+                    cases.append(({**base, "length": value}, f"length={value}"))
+            for request, label in cases:
+                reply = runner.call_raw(op, timeout=10, **request)
+                where = f"{impl['id']} {op} {alg} {label}: {reply}"
+                assert reply.get("error", {}).get("kind") == "invalid_params", where
+                tried += 1
+    if any({"derive", "hash"} & set(i["ops"]) for i in impls(runner)):
+        assert tried, "no bounded parameter was tried"
+
+
+def test_a_line_over_the_limit_is_refused_and_reading_goes_on(runner: RunnerClient):
+    """A 100 MB request line (over the 16 MiB limit of docs/protocol.md) gets a protocol
+    error with id null, and the runner answers the next request."""
+    assert runner._proc is not None and runner._proc.stdin is not None
+    chunk = b"a" * (1 << 20)
+    head = b'{"id": 1, "cmd": "digest", "input": "'
+    runner._proc.stdin.write(head)
+    for _ in range(100):
+        runner._proc.stdin.write(chunk)
+    runner._proc.stdin.write(b'"}\n')
+    runner._proc.stdin.flush()
+    reply = runner.read_reply(timeout=30)
+    assert_error(reply, {"protocol"})
+    assert reply.get("id") is None
+    assert len(runner.call("bench", op="noop", iters=10, samples=1)["samples_ns"]) == 1

@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from hashbench import libraries
+from hashbench.catalog import libraries
 from hashbench.measure import env
 from hashbench.runner.client import RunnerError, RunnerFault
 from hashbench.runner.manifest import load_all

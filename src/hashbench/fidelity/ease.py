@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from hashbench import libraries, paths
+from hashbench import paths
+from hashbench.catalog import libraries
 from hashbench.fidelity.encoded import parse
 
 PASSWORD_ALGORITHMS = {

@@ -8,6 +8,7 @@ import time
 from rich.console import Console
 
 from hashbench import paths
+from hashbench.catalog import compiled
 from hashbench.runner.manifest import Manifest, load_all
 
 
@@ -33,6 +34,7 @@ def build_one(manifest: Manifest, console: Console) -> bool:
 def build_all(names: list[str] | None = None, console: Console | None = None) -> int:
     """Return the number of runners that failed to build (skips are not failures)."""
     console = console or Console(stderr=True)
+    console.print(f"[green]ok[/]   catalog compiled to {compiled.ensure()}")
     failed = 0
     for manifest in load_all():
         if names and manifest.name not in names:

@@ -16,6 +16,7 @@ import threading
 from typing import Any
 
 from hashbench import paths
+from hashbench.catalog import compiled
 from hashbench.runner.manifest import Manifest
 
 
@@ -60,7 +61,11 @@ class RunnerClient:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
-                env={**os.environ, "HASHBENCH_ROOT": str(paths.root())},
+                env={
+                    **os.environ,
+                    "HASHBENCH_ROOT": str(paths.root()),
+                    "HASHBENCH_CATALOG": str(compiled.ensure()),
+                },
             )
         except OSError as exc:
             raise RunnerFault("start", f"cannot launch {' '.join(launch)}: {exc}") from exc
