@@ -11,7 +11,7 @@ import pytest
 from conftest import runner_unavailable
 
 from hashbench import paths
-from hashbench.results.store import load
+from hashbench.results.files import load
 from hashbench.runner.manifest import load_all
 
 TINY = Path(__file__).parent / "fixtures" / "tiny.toml"
@@ -38,9 +38,9 @@ def test_tiny_suite_end_to_end_with_the_c_runner(tmp_path):
     proc = hashbench("run", str(TINY), "--runner", "c", "--out", str(out))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     data = load(out)  # validates against the results schema
-    assert data["finished"] and data["runners"]["c"]["available"]
-    assert data["runners"]["c"]["loop_overhead_ns"] > 0
-    groups = {c["group_title"] for c in data["cases"]}
+    assert data.finished and data.runners["c"].available
+    assert data.runners["c"].loop_overhead_ns > 0
+    groups = {c.group_title for c in data.cases}
     assert groups == {
         "sha256 1 KiB oneshot",
         "sha256 1 KiB reset",
@@ -49,12 +49,12 @@ def test_tiny_suite_end_to_end_with_the_c_runner(tmp_path):
         "argon2id m=256,t=1,p=1 derive",
     }
     for title in groups:
-        ok = [c for c in data["cases"] if c["group_title"] == title and c["status"] == "ok"]
+        ok = [c for c in data.cases if c.group_title == title and c.status == "ok"]
         assert ok, f"no verified case in {title}"
         for c in ok:
-            assert c["verification"]["ok"] and c["stats"]["median"] > 0
-            assert len(c["samples_ns"]) == c["stats"]["n"]
-    assert all(c["status"] in ("ok", "not_applicable") for c in data["cases"])
+            assert c.verification.ok and c.stats.median > 0
+            assert len(c.samples_ns) == c.stats.n
+    assert all(c.status in ("ok", "not_applicable") for c in data.cases)
     shown = hashbench("show", str(out))
     assert shown.returncode == 0
     assert "group sha256 1 KiB oneshot" in shown.stdout and "c/openssl" in shown.stdout
@@ -99,7 +99,7 @@ def test_show_refuses_a_file_that_breaks_the_schema(tmp_path):
     bad = tmp_path / "r.json"
     bad.write_text(json.dumps({"schema": "hashbench-results", "version": 1, "suite": "x"}))
     proc = hashbench("show", str(bad))
-    assert proc.returncode == 2 and "does not match results schema" in proc.stderr
+    assert proc.returncode == 2 and "does not match the results format" in proc.stderr
 
 
 def test_list_json_has_every_catalog_row():
@@ -123,7 +123,7 @@ def test_a_case_needing_more_memory_than_is_free_is_refused(tmp_path):
     out = tmp_path / "huge.json"
     proc = hashbench("run", str(suite), "--runner", "c", "--out", str(out))
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    cases = [c for c in load(out)["cases"] if c["alg"] == "scrypt"]
-    refused = [c for c in cases if c["status"] == "refused"]
-    assert refused and all("needs 1048576 MiB for scrypt" in c["reason"] for c in refused)
-    assert "MiB free" in refused[0]["reason"]
+    cases = [c for c in load(out).cases if c.alg == "scrypt"]
+    refused = [c for c in cases if c.status == "refused"]
+    assert refused and all("needs 1048576 MiB for scrypt" in c.reason for c in refused)
+    assert "MiB free" in refused[0].reason

@@ -14,12 +14,13 @@ from pathlib import Path
 import pytest
 
 from hashbench import paths
-from hashbench.results.store import ResultsFile, load
-from hashbench.run import Options, Runner
+from hashbench.engine.group_runner import GroupRunner, Options
+from hashbench.engine.suite import Group
+from hashbench.model import Environment, RunFile
+from hashbench.results.files import ResultsFile, load
 from hashbench.runner.client import RunnerClient, RunnerFault
 from hashbench.runner.manifest import Manifest, load_all
 from hashbench.runner.pool import RunnerPool
-from hashbench.suites import Group
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -29,13 +30,12 @@ def faulty_manifest() -> Manifest:
     return manifest
 
 
-def header() -> dict:
-    return {
-        "suite": "faults",
-        "started": "now",
-        "environment": {"cpu": "x", "cores": 1, "os": "y", "load_start": [0.0]},
-        "runners": {},
-    }
+def header() -> RunFile:
+    return RunFile(
+        suite="faults",
+        started="now",
+        environment=Environment(cpu="x", cores=1, os="y", load_start=[0.0]),
+    )
 
 
 def test_faults_fail_their_case_and_the_rest_goes_on(tmp_path):
@@ -46,30 +46,30 @@ def test_faults_fail_their_case_and_the_rest_goes_on(tmp_path):
     )
     with RunnerPool([faulty_manifest()]) as pool:
         pool.start()
-        Runner(pool, Options(), results.append).run_group(0, group)
+        GroupRunner(pool, Options(), results.append).run_group(0, group)
         cheat = Group(op="hash", alg="bcrypt", params=(("cost", 10),), budget=0.05, min_samples=3)
-        Runner(pool, Options(), results.append).run_group(1, cheat)
+        GroupRunner(pool, Options(), results.append).run_group(1, cheat)
     data = load(out)  # schema-valid
-    by_impl = {c["impl"]: c for c in data["cases"] if c["group"] == 0}
+    by_impl = {c.impl: c for c in data.cases if c.group == 0}
     by_impl["faulty/cheat"] = next(
-        c for c in data["cases"] if c["impl"] == "faulty/cheat" and c["group"] == 1
+        c for c in data.cases if c.impl == "faulty/cheat" and c.group == 1
     )
-    assert by_impl["faulty/good"]["status"] == "ok"
-    assert by_impl["faulty/good"]["stats"]["n"] >= 3
-    assert by_impl["faulty/crash"]["status"] == "failed"
-    assert "runner crash" in by_impl["faulty/crash"]["reason"]
-    assert "status 3" in by_impl["faulty/crash"]["reason"]
-    assert by_impl["faulty/hang"]["status"] == "failed"
-    assert "runner timeout" in by_impl["faulty/hang"]["reason"]
-    assert by_impl["faulty/garbage"]["status"] == "failed"
-    assert "runner garbage" in by_impl["faulty/garbage"]["reason"]
-    assert by_impl["faulty/liar"]["status"] == "unverified"
-    assert by_impl["faulty/liar"]["stats"] is None
-    assert "!= reference" in by_impl["faulty/liar"]["reason"]
-    assert by_impl["faulty/cheat"]["status"] == "unverified"
-    assert "cost=4 (asked 10)" in by_impl["faulty/cheat"]["reason"]
+    assert by_impl["faulty/good"].status == "ok"
+    assert by_impl["faulty/good"].stats.n >= 3
+    assert by_impl["faulty/crash"].status == "failed"
+    assert "runner crash" in by_impl["faulty/crash"].reason
+    assert "status 3" in by_impl["faulty/crash"].reason
+    assert by_impl["faulty/hang"].status == "failed"
+    assert "runner timeout" in by_impl["faulty/hang"].reason
+    assert by_impl["faulty/garbage"].status == "failed"
+    assert "runner garbage" in by_impl["faulty/garbage"].reason
+    assert by_impl["faulty/liar"].status == "unverified"
+    assert by_impl["faulty/liar"].stats is None
+    assert "!= reference" in by_impl["faulty/liar"].reason
+    assert by_impl["faulty/cheat"].status == "unverified"
+    assert "cost=4 (asked 10)" in by_impl["faulty/cheat"].reason
     # implementations without the algorithm are listed, not dropped
-    assert by_impl["faulty/cheat"]["impl"] and len(data["cases"]) == 12
+    assert by_impl["faulty/cheat"].impl and len(data.cases) == 12
 
 
 def test_client_reports_garbage_hello(tmp_path):
@@ -125,5 +125,5 @@ def test_ctrl_c_keeps_finished_cases(tmp_path):
     output = proc.communicate(timeout=30)[0].decode()
     assert proc.returncode == 130, output
     data = load(out)
-    assert data["interrupted"] is True
-    assert data["cases"] and all(c["impl"].startswith("faulty/") for c in data["cases"])
+    assert data.interrupted is True
+    assert data.cases and all(c.impl.startswith("faulty/") for c in data.cases)

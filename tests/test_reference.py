@@ -7,8 +7,9 @@ import hashlib
 import pytest
 from conftest import MANIFESTS, runner_unavailable
 
-from hashbench.fidelity import check, encoded, reference, vectors
+from hashbench.fidelity import vectors
 from hashbench.runner.client import RunnerClient
+from hashbench.verify import check, encoded, reference
 
 
 @pytest.mark.parametrize("alg", vectors.algorithms())

@@ -13,8 +13,8 @@ import json
 import pytest
 from conftest import MANIFESTS, SMOKE_PARAMS, runner_unavailable
 
-from hashbench import suites
-from hashbench.run import Options, Runner
+from hashbench.engine import suite as suites
+from hashbench.engine.group_runner import GroupRunner, Options
 from hashbench.runner.pool import RunnerPool
 
 OPS = ("hash", "verify", "hash_verify")
@@ -44,7 +44,7 @@ def test_password_groups_verify_and_measure(manifest, tmp_path):
         pool.start()
         assert manifest.name in pool.clients, pool.unavailable
         offered = {a for i in pool.implementations.values() for a in i.info["algorithms"]}
-        runner = Runner(pool, Options(warmup_s=0.01), records.append)
+        runner = GroupRunner(pool, Options(warmup_s=0.01), records.append)
         groups = smoke_suite(tmp_path, offered).groups
         for number, group in enumerate(groups):
             runner.run_group(number, group)
@@ -52,13 +52,13 @@ def test_password_groups_verify_and_measure(manifest, tmp_path):
     bad = [
         f"{r['impl']} {r['group_title']}: {r['status']}: {r['reason']}"
         for r in records
-        if r["status"] in ("failed", "unverified")
+        if r.status in ("failed", "unverified")
     ]
     assert not bad, "\n".join(bad)
-    measured = [r for r in records if r["status"] == "ok"]
+    measured = [r for r in records if r.status == "ok"]
     assert measured, f"no verified case for runner {manifest.name}"
     for r in measured:
-        assert r["verification"]["ok"] and r["stats"]["n"] >= 3 and r["stats"]["median"] > 0
+        assert r.verification.ok and r.stats.n >= 3 and r.stats.median > 0
     with_strings = any("verify" in i.info["ops"] for i in pool.implementations.values())
     if with_strings:  # Go's x/crypto argon2 is raw only, but its bcrypt has strings
-        assert {r["op"] for r in measured} == set(OPS), sorted({r["op"] for r in measured})
+        assert {r.op for r in measured} == set(OPS), sorted({r.op for r in measured})

@@ -5,8 +5,8 @@ import math
 import numpy as np
 import pytest
 
+from hashbench.engine.sampler import Sampler
 from hashbench.measure import stats
-from hashbench.measure.sampler import Sampler
 
 
 def test_summary_hand_computed():
@@ -29,22 +29,47 @@ def test_tukey_mild_and_severe():
     assert stats.tukey_outliers(x) == (1, 1)
 
 
-def test_bootstrap_ci_brackets_and_is_reproducible():
+def test_mean_ci_is_students_t():
     x = np.arange(1, 101, dtype=float)
-    lo, hi = stats.bootstrap_ci(x, "mean")
-    assert lo < 50.5 < hi
-    assert (lo, hi) == stats.bootstrap_ci(x, "mean")  # fixed seed
-    # standard error of the mean is 29.01/10 ≈ 2.9: the 95% CI is about ±5.7
-    assert hi - lo == pytest.approx(2 * 1.96 * x.std(ddof=1) / 10, rel=0.15)
-    mlo, mhi = stats.bootstrap_ci(x, "median")
-    assert mlo <= 50.5 <= mhi
+    lo, hi = stats.mean_ci(x)
+    # t(0.975, 99) = 1.9842; s = 29.011; half-width = 1.9842 · 29.011 / 10 = 5.757
+    assert (hi - lo) / 2 == pytest.approx(5.7565, abs=1e-3)
+    assert (lo + hi) / 2 == pytest.approx(50.5)
+
+
+def _brute_force_ranks(n: int, alpha: float = 0.025) -> tuple[int, int]:
+    """The order-statistic interval by summing binomial terms one by one."""
+    if n < 6:
+        return 0, n - 1
+    cum, k = 0.0, 0
+    while k < n:
+        p = math.comb(n, k) / 2**n
+        if cum + p > alpha:
+            break
+        cum += p
+        k += 1
+    return max(k - 1, 0), min(n - k, n - 1)
+
+
+def test_median_ci_ranks_match_a_brute_force_count():
+    for n in range(1, 400):
+        assert stats.median_ranks(n) == _brute_force_ranks(n), n
 
 
 def test_median_ci_from_order_statistics():
     x = np.arange(1, 11, dtype=float)
     # n = 10: P(Binom(10, ½) ≤ 1) = 11/1024 ≤ 0.025 < P(≤ 2): the CI is (x₂, x₉)
-    assert stats.median_ci_order(x) == (2.0, 9.0)
-    assert stats.median_ci_order(np.array([5.0, 1.0, 3.0])) == (1.0, 5.0)
+    assert stats.median_ci(x) == (2.0, 9.0)
+    assert stats.median_ci(np.array([5.0, 1.0, 3.0])) == (1.0, 5.0)
+
+
+def test_median_ci_scales_to_large_n():
+    """n = 100,000 has ranks near n/2 ∓ 1.96·√n/2 (normal approximation to the binomial)."""
+    lo, hi = stats.median_ranks(100_000)
+    assert abs(lo - (50_000 - 1.96 * math.sqrt(100_000) / 2)) < 2
+    assert lo + hi == pytest.approx(100_000 - 1, abs=1)
+    s = stats.summarize(np.random.default_rng(1).normal(1000, 10, 100_000))
+    assert s.median_ci[0] < s.median < s.median_ci[1]
 
 
 def test_constant_samples_and_throughput():

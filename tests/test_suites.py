@@ -5,7 +5,7 @@ import textwrap
 
 import pytest
 
-from hashbench import suites
+from hashbench.engine import suite as suites
 from hashbench.errors import UsageError
 
 
@@ -96,3 +96,23 @@ def test_unknown_suite_lists_known(tmp_path):
 def test_empty_suite_is_an_error(tmp_path):
     with pytest.raises(UsageError, match="at least one"):
         suites.load(write(tmp_path, 'name = "empty"\n'))
+
+
+def test_the_salt_is_the_size_the_parameters_were_validated_with(tmp_path, monkeypatch):
+    """The catalog's default salt size, not a fixed 16 bytes, unless the suite sets one."""
+    import dataclasses
+
+    from hashbench import catalog
+
+    real = catalog.algorithm("argon2id")
+    wide = dataclasses.replace(real, salt={"min": 8, "default": 24})
+    monkeypatch.setattr(
+        suites.catalog, "algorithm", lambda name: wide if name == "argon2id" else real
+    )
+    suite = tmp_path / "salt.toml"
+    suite.write_text('[[bench]]\nop = "derive"\nalg = "argon2id"\n')
+    (group,) = suites.load(str(suite)).groups
+    assert group.salt is not None and len(group.salt) == 24
+    suite.write_text('[defaults]\nsalt_size = 32\n[[bench]]\nop = "derive"\nalg = "argon2id"\n')
+    (group,) = suites.load(str(suite)).groups
+    assert group.salt is not None and len(group.salt) == 32

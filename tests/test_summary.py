@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
+from factories import record
+
 from hashbench.report import summary
 
 
 def case(impl, backend, per_round, status="ok"):
     """Two samples of one op per round, at the given per-op times (ns)."""
     samples = [t for t in per_round for _ in range(2)]
-    return {
-        "impl": impl,
-        "backend": backend,
-        "status": status,
-        "iters": 1,
-        "samples_ns": samples,
-        "sample_rounds": [r for r in range(len(per_round)) for _ in range(2)],
-        "stats": {"median": sorted(samples)[len(samples) // 2]} if status == "ok" else None,
-    }
+    return record(
+        impl,
+        median=sorted(samples)[len(samples) // 2],
+        status=status,
+        backend=backend,
+        samples_ns=samples,
+        sample_rounds=[r for r in range(len(per_round)) for _ in range(2)],
+    )
 
 
 def test_ratio_is_the_median_of_per_round_ratios():
@@ -34,7 +35,7 @@ def test_fastest_of_each_backend_class():
         case("x/js", "pure", [80, 80, 80]),
         case("x/broken", "pure", [1, 1, 1], status="unverified"),
     ]
-    got = [(cls, c["impl"], r) for cls, c, r in summary.by_backend(cases)]
+    got = [(cls, c.impl, r) for cls, c, r in summary.by_backend(cases)]
     assert got == [("native", "x/rust", 1.0), ("WASM", "x/wasm", 4.0), ("pure", "x/js", 8.0)]
 
 

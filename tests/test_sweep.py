@@ -4,23 +4,24 @@ from __future__ import annotations
 
 import io
 
+from factories import record
 from rich.console import Console
 
 from hashbench.report import sweep
 
 
 def case(impl, op, alg, median, params=None, size=None, mode="oneshot", status="ok"):
-    return {
-        "impl": impl,
-        "op": op,
-        "alg": alg,
-        "mode": mode,
-        "params": params or {},
-        "input_size": size,
-        "status": status,
-        "stats": {"median": median} if status == "ok" else None,
-        "mb_per_s": size / median * 1e3 if size else None,
-    }
+    return record(
+        impl,
+        median=median,
+        status=status,
+        op=op,
+        alg=alg,
+        mode=mode,
+        params=params or {},
+        input_size=size,
+        mb_per_s=size / median * 1e3 if size else None,
+    )
 
 
 def test_digest_sizes_and_a_cost_parameter_make_sweeps():

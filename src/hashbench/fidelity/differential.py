@@ -10,8 +10,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from hashbench.fidelity import reference
 from hashbench.fidelity.session import Session
+from hashbench.verify import reference
 
 SEED = 20261122
 PASSWORD_LENGTHS = (0, 1, 71, 72, 73, 255, 256)

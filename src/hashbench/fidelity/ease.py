@@ -8,7 +8,7 @@ from typing import Any
 
 from hashbench import paths
 from hashbench.catalog import libraries
-from hashbench.fidelity.encoded import parse
+from hashbench.verify.encoded import parse
 
 PASSWORD_ALGORITHMS = {
     "bcrypt",

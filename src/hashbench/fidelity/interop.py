@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hashbench import catalog
-from hashbench.fidelity import reference
 from hashbench.fidelity.session import Session
+from hashbench.verify import reference
 
 # Cheap parameters every library should accept (libsodium wants p=1 and t>=3 for argon2i).
 PARAMS: dict[str, dict[str, int]] = {

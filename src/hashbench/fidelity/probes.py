@@ -13,9 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from hashbench.fidelity import encoded as enc
-from hashbench.fidelity import reference
 from hashbench.fidelity.session import Session
+from hashbench.verify import encoded as enc
+from hashbench.verify import reference
 
 FAULTS = ("crash", "timeout", "garbage", "start")
 # An out-of-range cost a library accepts can run for hours (bcrypt cost 32): give up

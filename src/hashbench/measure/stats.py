@@ -1,51 +1,22 @@
-"""Summary statistics of per-iteration times. All times are nanoseconds per op.
+"""Summary statistics of per-op times (ns per op), computed one way everywhere.
 
-Percentiles use linear interpolation between order statistics (numpy's default, the
-same as R type 7). Bootstrap CIs resample with a fixed seed, so a result file is
-reproducible from its raw samples.
+- Percentiles interpolate linearly between order statistics (numpy's default, R type 7).
+- The median's 95% interval is distribution-free, from order statistics: the ranks come
+  from binomial(n, 1/2) quantiles, O(1) once the samples are sorted. The stop rule, the
+  noise warning and every report use this one interval.
+- The mean's interval is Student's t (samples are many; the bootstrap cost O(n·2000)).
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from math import comb
+import math
 
 import numpy as np
+from scipy import stats as sps
 
-BOOTSTRAP_RESAMPLES = 2000
-BOOTSTRAP_SEED = 0x5EED
+from hashbench.model import Stats
 
-
-@dataclass(frozen=True)
-class Summary:
-    n: int
-    mean: float
-    median: float
-    std: float
-    min: float
-    max: float
-    p75: float
-    p99: float
-    p995: float
-    mean_ci: tuple[float, float]
-    median_ci: tuple[float, float]
-    outliers_mild: int
-    outliers_severe: int
-    ops_per_s: float
-
-    def to_dict(self) -> dict:
-        d = asdict(self)
-        d["mean_ci"], d["median_ci"] = list(self.mean_ci), list(self.median_ci)
-        return d
-
-    @property
-    def rel_std(self) -> float:
-        return self.std / self.mean if self.mean else 0.0
-
-    @property
-    def median_ci_rel_halfwidth(self) -> float:
-        lo, hi = self.median_ci
-        return (hi - lo) / 2 / self.median if self.median else 0.0
+LEVEL = 0.95
 
 
 def per_op(samples_ns: list[int], iters: int) -> np.ndarray:
@@ -61,56 +32,63 @@ def tukey_outliers(x: np.ndarray) -> tuple[int, int]:
     return int(inner.sum() - outer.sum()), int(outer.sum())
 
 
-def bootstrap_ci(x: np.ndarray, stat: str, level: float = 0.95) -> tuple[float, float]:
-    """Percentile bootstrap CI of the mean or median."""
-    if len(x) < 2:
-        return (float(x[0]), float(x[0]))
-    rng = np.random.default_rng(BOOTSTRAP_SEED)
-    idx = rng.integers(0, len(x), size=(BOOTSTRAP_RESAMPLES, len(x)))
-    resampled = x[idx]
-    values = resampled.mean(axis=1) if stat == "mean" else np.median(resampled, axis=1)
-    alpha = (1 - level) / 2
-    lo, hi = np.quantile(values, [alpha, 1 - alpha])
-    return (float(lo), float(hi))
-
-
-def median_ci_order(x: np.ndarray, level: float = 0.95) -> tuple[float, float]:
-    """Distribution-free CI of the median from order statistics (binomial), cheap enough
-    to evaluate after every sampling round. Widest interval when n is too small."""
-    s = np.sort(x)
-    n = len(s)
+def median_ranks(n: int, level: float = LEVEL) -> tuple[int, int]:
+    """0-based ranks (lo, hi) of the order statistics bounding the median's interval:
+    k is the smallest count with P(Binom(n, 1/2) <= k) > (1 - level) / 2; the interval
+    is [x(k-1), x(n-k)]. The whole range when n < 6 (no narrower interval has the level)."""
     if n < 6:
-        return (float(s[0]), float(s[-1]))
-    # smallest k with P(Binom(n, 1/2) < k) >= (1 - level) / 2 from each side
+        return 0, n - 1
     alpha = (1 - level) / 2
-    cum, k = 0.0, 0
-    while k < n:
-        p = comb(n, k) / 2**n
-        if cum + p > alpha:
-            break
-        cum += p
+    k = int(sps.binom.ppf(alpha, n, 0.5))
+    while sps.binom.cdf(k, n, 0.5) <= alpha:
         k += 1
-    lo_i, hi_i = max(k - 1, 0), min(n - k, n - 1)
-    return (float(s[lo_i]), float(s[hi_i]))
+    while k > 0 and sps.binom.cdf(k - 1, n, 0.5) > alpha:
+        k -= 1
+    return max(k - 1, 0), min(n - k, n - 1)
 
 
-def summarize(x: np.ndarray) -> Summary:
+def median_ci_sorted(s: np.ndarray, level: float = LEVEL) -> tuple[float, float]:
+    lo, hi = median_ranks(len(s), level)
+    return float(s[lo]), float(s[hi])
+
+
+def median_ci(x: np.ndarray, level: float = LEVEL) -> tuple[float, float]:
+    return median_ci_sorted(np.sort(np.asarray(x, dtype=float)), level)
+
+
+def mean_ci(x: np.ndarray, level: float = LEVEL) -> tuple[float, float]:
+    n = len(x)
+    mean = float(x.mean())
+    if n < 2:
+        return mean, mean
+    half = float(sps.t.ppf((1 + level) / 2, n - 1)) * float(x.std(ddof=1)) / math.sqrt(n)
+    return mean - half, mean + half
+
+
+def relative_halfwidth(interval: tuple[float, float], centre: float) -> float:
+    lo, hi = interval
+    return (hi - lo) / 2 / centre if centre else math.inf
+
+
+def summarize(x: np.ndarray) -> Stats:
     if len(x) == 0:
         raise ValueError("no samples")
-    mild, severe = tukey_outliers(x)
-    mean = float(x.mean())
-    return Summary(
-        n=len(x),
+    s = np.sort(np.asarray(x, dtype=float))
+    mild, severe = tukey_outliers(s)
+    mean = float(s.mean())
+    p50, p75, p99, p995 = np.percentile(s, [50, 75, 99, 99.5])
+    return Stats(
+        n=len(s),
         mean=mean,
-        median=float(np.median(x)),
-        std=float(x.std(ddof=1)) if len(x) > 1 else 0.0,
-        min=float(x.min()),
-        max=float(x.max()),
-        p75=float(np.percentile(x, 75)),
-        p99=float(np.percentile(x, 99)),
-        p995=float(np.percentile(x, 99.5)),
-        mean_ci=bootstrap_ci(x, "mean"),
-        median_ci=bootstrap_ci(x, "median"),
+        median=float(p50),
+        std=float(s.std(ddof=1)) if len(s) > 1 else 0.0,
+        min=float(s[0]),
+        max=float(s[-1]),
+        p75=float(p75),
+        p99=float(p99),
+        p995=float(p995),
+        mean_ci=mean_ci(s),
+        median_ci=median_ci_sorted(s),
         outliers_mild=mild,
         outliers_severe=severe,
         ops_per_s=1e9 / mean if mean > 0 else float("inf"),

@@ -8,36 +8,37 @@ machine cancels out; without common rounds it falls back to the ratio of medians
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
 
 import numpy as np
 
+from hashbench.model import CaseRecord
 
-def _round_medians(case: dict[str, Any]) -> dict[int, float]:
+
+def _round_medians(case: CaseRecord) -> dict[int, float]:
     by_round: dict[int, list[float]] = defaultdict(list)
-    iters = case["iters"] or 1
-    rounds = case.get("sample_rounds") or [0] * len(case["samples_ns"])
-    for r, s in zip(rounds, case["samples_ns"], strict=False):
+    iters = case.iters or 1
+    rounds = case.sample_rounds or [0] * len(case.samples_ns)
+    for r, s in zip(rounds, case.samples_ns, strict=False):
         by_round[r].append(s / iters)
     return {r: float(np.median(v)) for r, v in by_round.items()}
 
 
-def ratio(fast: dict[str, Any], slow: dict[str, Any]) -> float:
+def ratio(fast: CaseRecord, slow: CaseRecord) -> float:
     a, b = _round_medians(fast), _round_medians(slow)
     common = sorted(set(a) & set(b))
     if len(common) >= 3:
         return float(np.median([b[r] / a[r] for r in common]))
-    return slow["stats"]["median"] / fast["stats"]["median"]
+    return slow.stats.median / fast.stats.median
 
 
-def group_summary(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[tuple[str, float]]]:
+def group_summary(cases: list[CaseRecord]) -> tuple[CaseRecord | None, list[tuple[str, float]]]:
     """The fastest valid case (by median) and the ratio of every other to it."""
-    valid = [c for c in cases if c["status"] == "ok" and c["stats"]]
+    valid = [c for c in cases if c.valid]
     if len(valid) < 2:
-        return (valid[0] if valid else {}), []
-    fastest = min(valid, key=lambda c: c["stats"]["median"])
-    others = sorted((c for c in valid if c is not fastest), key=lambda c: c["stats"]["median"])
-    return fastest, [(c["impl"], ratio(fastest, c)) for c in others]
+        return (valid[0] if valid else None), []
+    fastest = min(valid, key=lambda c: c.stats.median)
+    others = sorted((c for c in valid if c is not fastest), key=lambda c: c.stats.median)
+    return fastest, [(c.impl, ratio(fastest, c)) for c in others]
 
 
 BACKEND_CLASSES = {"wasm": "WASM", "pure": "pure"}  # every other backend runs native code
@@ -48,14 +49,14 @@ def backend_class(backend: str) -> str:
     return BACKEND_CLASSES.get(backend, "native")
 
 
-def by_backend(cases: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any], float]]:
+def by_backend(cases: list[CaseRecord]) -> list[tuple[str, CaseRecord, float]]:
     """The fastest case of each backend class and its ratio to the fastest overall, when
     the group has at least two classes: the question of whoever cannot load native code
     (Deno Deploy, browsers, edge runtimes) is "what is the fastest WASM or pure one"."""
-    valid = [c for c in cases if c["status"] == "ok" and c["stats"]]
-    best: dict[str, dict[str, Any]] = {}
-    for c in sorted(valid, key=lambda c: c["stats"]["median"]):
-        best.setdefault(backend_class(c.get("backend", "")), c)
+    valid = [c for c in cases if c.valid]
+    best: dict[str, CaseRecord] = {}
+    for c in sorted(valid, key=lambda c: c.stats.median):
+        best.setdefault(backend_class(c.backend), c)
     if len(best) < 2:
         return []
     leader = next(iter(best.values()))

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
+from hashbench.model import CaseRecord, labels
 from hashbench.report import units
 
 MIN_POINTS = 3  # fewer values than this is a comparison, not a sweep
@@ -21,7 +21,7 @@ class Sweep:
     title: str
     axis: str  # "input size" or a parameter name
     points: list[int]
-    cells: dict[str, dict[int, dict[str, Any]]] = field(default_factory=dict)  # impl → point → case
+    cells: dict[str, dict[int, CaseRecord]] = field(default_factory=dict)  # impl → point → case
     throughput: bool = False
 
 
@@ -29,52 +29,52 @@ def _fixed(params: dict[str, int], varying: str) -> tuple[tuple[str, int], ...]:
     return tuple(sorted((k, v) for k, v in params.items() if k != varying))
 
 
-def find(cases: list[dict[str, Any]]) -> list[Sweep]:
-    valid = [c for c in cases if c["status"] == "ok" and c.get("stats")]
-    buckets: dict[tuple, dict[int, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
+def find(cases: list[CaseRecord]) -> list[Sweep]:
+    valid = [c for c in cases if c.valid]
+    buckets: dict[tuple, dict[int, list[CaseRecord]]] = defaultdict(lambda: defaultdict(list))
     for c in valid:
-        if c["input_size"] is not None:
-            key = (c["op"], c["alg"], c["mode"], "input size", ())
-            buckets[key][c["input_size"]].append(c)
+        if c.input_size is not None:
+            key = (c.op, c.alg, c.mode, "input size", ())
+            buckets[key][c.input_size].append(c)
             continue
-        for name, value in (c.get("params") or {}).items():
-            key = (c["op"], c["alg"], c["mode"], name, _fixed(c["params"], name))
+        for name, value in (c.params or {}).items():
+            key = (c.op, c.alg, c.mode, name, _fixed(c.params, name))
             buckets[key][value].append(c)
     sweeps = []
     for (op, alg, mode, axis, fixed), by_point in sorted(buckets.items(), key=str):
         if len(by_point) < MIN_POINTS:
             continue
-        fixed_text = units.params_label(fixed)
+        fixed_text = labels.params_label(fixed)
         title = " ".join(
             part for part in (alg, fixed_text, op if op != "digest" else mode, f"by {axis}") if part
         )
         sweep = Sweep(title, axis, sorted(by_point), throughput=op == "digest")
         for point, point_cases in by_point.items():
             for c in point_cases:
-                sweep.cells.setdefault(c["impl"], {})[point] = c
+                sweep.cells.setdefault(c.impl, {})[point] = c
         sweeps.append(sweep)
     return sweeps
 
 
-def _cell(sweep: Sweep, case: dict[str, Any] | None) -> str:
+def _cell(sweep: Sweep, case: CaseRecord | None) -> str:
     if case is None:
         return "—"
     if sweep.throughput:
-        return f"{case['mb_per_s']:.0f}" if case.get("mb_per_s") else "—"
-    return units.duration(case["stats"]["median"])
+        return f"{case.mb_per_s:.0f}" if case.mb_per_s else "—"
+    return units.duration(case.stats.median)
 
 
 def _order(sweep: Sweep, impl: str) -> tuple[int, float]:
     """Fastest at the largest point first; rows without that point last."""
     case = sweep.cells[impl].get(sweep.points[-1])
-    return (1, 0.0) if case is None else (0, case["stats"]["median"])
+    return (1, 0.0) if case is None else (0, case.stats.median)
 
 
 def _head(sweep: Sweep, point: int) -> str:
-    return units.size_label(point) if sweep.axis == "input size" else f"{sweep.axis}={point}"
+    return labels.size_label(point) if sweep.axis == "input size" else f"{sweep.axis}={point}"
 
 
-def render(cases: list[dict[str, Any]], console: Console) -> None:
+def render(cases: list[CaseRecord], console: Console) -> None:
     for sweep in find(cases):
         console.print()
         unit = "MB/s (median)" if sweep.throughput else "median time per op"

@@ -26,14 +26,3 @@ def size(n: float | None) -> str:
         if n >= scale:
             return f"{n / scale:.1f} {unit}"
     return f"{n:.0f} B"
-
-
-def size_label(n: int) -> str:
-    """An input size as group titles name it: "16 B", "1 KiB", "16 KiB"."""
-    return f"{n // 1024} KiB" if n >= 1024 and n % 1024 == 0 else f"{n} B"
-
-
-def params_label(items: tuple[tuple[str, int], ...]) -> str:
-    """Parameters as group titles name them: "m=65536,t=3,p=4" (argon2's default
-    version=19 left out)."""
-    return ",".join(f"{k}={v}" for k, v in items if k != "version" or v != 19)

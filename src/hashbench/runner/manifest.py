@@ -70,10 +70,3 @@ def _load(path: Path) -> Manifest:
 def load_all(directory: Path | None = None) -> list[Manifest]:
     directory = directory or paths.runners_dir()
     return [_load(p) for p in sorted(directory.glob("*/runner.toml"))]
-
-
-def by_name(name: str) -> Manifest:
-    manifests = {m.name: m for m in load_all()}
-    if name not in manifests:
-        raise UsageError(f"unknown runner {name!r}; known: {', '.join(sorted(manifests))}")
-    return manifests[name]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from hashbench.measure.stats import median_ci_order
+from hashbench.measure.stats import median_ci, relative_halfwidth
 
 TARGET_SAMPLE_NS = 2_000_000  # 2 ms per sample
 MAX_SAMPLES_PER_ROUND = 200
@@ -61,9 +61,8 @@ class Sampler:
     def ci_rel_halfwidth(self) -> float:
         if len(self.samples) < 2:
             return math.inf
-        lo, hi = median_ci_order(np.asarray(self.samples, dtype=float))
-        median = float(np.median(self.samples))
-        return (hi - lo) / 2 / median if median else math.inf
+        x = np.asarray(self.samples, dtype=float)
+        return relative_halfwidth(median_ci(x), float(np.median(x)))
 
     def done(self) -> bool:
         n = len(self.samples)

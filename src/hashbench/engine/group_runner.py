@@ -15,14 +15,14 @@ from typing import Any
 
 import numpy as np
 
-from hashbench import catalog
-from hashbench.fidelity import check, reference
-from hashbench.measure import env
-from hashbench.measure.sampler import Sampler
+from hashbench import catalog, machine
+from hashbench.engine.sampler import Sampler
+from hashbench.engine.suite import Group
 from hashbench.measure.stats import mb_per_s, per_op, summarize
+from hashbench.model import CaseRecord, Verification
 from hashbench.runner.client import RunnerError, RunnerFault
 from hashbench.runner.pool import Implementation, RunnerPool
-from hashbench.suites import Group
+from hashbench.verify import check, reference
 
 NOISY_REL_STD = 0.10
 WRONG_PASSWORD = b"not-the-password"
@@ -56,14 +56,14 @@ class Case:
             self.status, self.reason = status, reason
 
 
-class Runner:
+class GroupRunner:
     """Runs groups against a started RunnerPool and hands each finished record to `emit`."""
 
     def __init__(
         self,
         pool: RunnerPool,
         options: Options,
-        emit: Callable[[dict[str, Any]], None],
+        emit: Callable[[CaseRecord], None],
         progress: Callable[[str, float], None] | None = None,
     ):
         self.pool = pool
@@ -107,7 +107,7 @@ class Runner:
         if not cases:
             return
         need = catalog.memory_bytes(group.alg, group.param_dict)
-        free = env.mem_available_bytes()
+        free = machine.mem_available_bytes()
         runnable = []
         for case in cases:
             why = case.impl.supports(group.alg, group.op, group.mode)
@@ -281,54 +281,57 @@ class Runner:
             self._verify_reply(case, case.last_reply)
 
     # -- records -----------------------------------------------------------------------
-    def _record(self, case: Case) -> dict[str, Any]:
+    def _record(self, case: Case) -> CaseRecord:
         g, impl, s = case.group, case.impl, case.sampler
         stats = None
         warnings = list(case.warnings)
         mbps = None
         if case.status == "ok" and s.samples:
             summary = summarize(per_op(s.samples, s.iters))
-            stats = summary.to_dict()
-            if summary.rel_std >= NOISY_REL_STD:
-                warnings.append(f"noisy: std dev is {summary.rel_std:.0%} of the mean")
-            if summary.n < g.min_samples:
-                warnings.append(f"too few samples ({summary.n} < {g.min_samples}): raise --budget")
-            if 0 < s.target_ci < summary.median_ci_rel_halfwidth:
+            stats = summary
+            if stats.rel_std >= NOISY_REL_STD:
+                warnings.append(f"noisy: std dev is {stats.rel_std:.0%} of the mean")
+            if stats.n < g.min_samples:
+                warnings.append(f"too few samples ({stats.n} < {g.min_samples}): raise --budget")
+            if 0 < s.target_ci < stats.median_ci_rel_halfwidth:
                 warnings.append(
-                    f"median CI ±{summary.median_ci_rel_halfwidth:.1%} wider "
+                    f"median CI ±{stats.median_ci_rel_halfwidth:.1%} wider "
                     f"than the ±{s.target_ci:.0%} target"
                 )
             if g.input_size:
-                mbps = mb_per_s(g.input_size, summary.median)
+                mbps = mb_per_s(g.input_size, stats.median)
         elif case.status == "ok":
             case.status, case.reason = "failed", "no samples"
         info = impl.info
-        return {
-            "group": case.group_no,
-            "group_title": g.title(),
-            "impl": impl.id,
-            "runner": impl.runner,
-            "library": str(info.get("library", "")),
-            "version": str(info.get("version", "")),
-            "backend": str(info.get("backend", "")),
-            "runtime": self.pool.runtime(impl.runner),
-            "alg": g.alg,
-            "op": g.op,
-            "params": g.param_dict,
-            "length": g.length,
-            "input_size": g.input_size,
-            "mode": g.mode,
-            "status": case.status,
-            "reason": case.reason,
-            "verification": case.verdict.to_dict() if case.verdict else None,
-            "iters": s.iters if s.samples else None,
-            "samples_ns": list(s.samples),
-            "sample_rounds": list(s.rounds),
-            "stats": stats,
-            "mb_per_s": mbps,
-            "alloc_bytes_per_op": case.alloc if stats else None,
-            "peak_rss_bytes": case.rss if stats else None,
-            "loop_overhead_ns": self.loop_overhead.get(impl.runner),
-            "stop": s.stop_reason,
-            "warnings": warnings,
-        }
+        verdict = case.verdict
+        return CaseRecord(
+            group=case.group_no,
+            group_title=g.title(),
+            impl=impl.id,
+            runner=impl.runner,
+            library=str(info.get("library", "")),
+            version=str(info.get("version", "")),
+            backend=str(info.get("backend", "")),
+            runtime=self.pool.runtime(impl.runner),
+            alg=g.alg,
+            op=g.op,  # type: ignore[arg-type]
+            params=g.param_dict,
+            length=g.length,
+            input_size=g.input_size,
+            mode=g.mode,  # type: ignore[arg-type]
+            status=case.status,  # type: ignore[arg-type]
+            reason=case.reason,
+            verification=Verification(verdict.ok, verdict.method, verdict.detail)
+            if verdict
+            else None,
+            iters=s.iters if s.samples else None,
+            samples_ns=list(s.samples),
+            sample_rounds=list(s.rounds),
+            stats=stats,
+            mb_per_s=mbps,
+            alloc_bytes_per_op=case.alloc if stats else None,
+            peak_rss_bytes=case.rss if stats else None,
+            loop_overhead_ns=self.loop_overhead.get(impl.runner),
+            stop=s.stop_reason,
+            warnings=warnings,
+        )

@@ -10,11 +10,10 @@ from typing import Any
 
 from rich.console import Console
 
-from hashbench import __version__, paths
+from hashbench import __version__, machine, paths
 from hashbench.fidelity import differential, ease, interop, kat, probes, vectors
 from hashbench.fidelity.session import Session
-from hashbench.measure import env
-from hashbench.results.store import write_atomic
+from hashbench.results.files import write_atomic
 from hashbench.runner.client import RunnerFault
 from hashbench.runner.pool import RunnerPool
 
@@ -82,7 +81,7 @@ def run(
             "version": 1,
             "hashbench_version": __version__,
             "started": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-            "environment": env.snapshot(),
+            "environment": machine.snapshot(),
             "runners": {
                 n: {"available": True, "runtime": c.hello.get("runtime", "")}
                 for n, c in pool.clients.items()

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hashbench.fidelity import encoded as enc
-from hashbench.fidelity import reference
+from hashbench.verify import encoded as enc
+from hashbench.verify import reference
 
 
 @dataclass(frozen=True)

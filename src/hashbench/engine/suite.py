@@ -17,7 +17,7 @@ from typing import Any
 
 from hashbench import catalog, paths
 from hashbench.errors import UsageError
-from hashbench.report import units
+from hashbench.model import labels
 
 OPS = ("digest", "derive", "hash", "verify", "hash_verify")
 MODES = ("oneshot", "new", "reset")
@@ -55,20 +55,13 @@ class Group:
     budget: float = 1.0
     target_ci: float = 0.01
     min_samples: int = 10
-    bench_name: str = ""
 
     @property
     def param_dict(self) -> dict[str, int]:
         return dict(self.params)
 
     def title(self) -> str:
-        parts = [self.alg]
-        if self.params:
-            parts.append(units.params_label(self.params))
-        if self.input_size is not None:
-            parts.append(units.size_label(self.input_size))
-        parts.append(self.op if self.op != "digest" else self.mode)
-        return " ".join(parts)
+        return labels.group_title(self.alg, self.op, self.mode, self.params, self.input_size)
 
 
 @dataclass
@@ -166,6 +159,10 @@ def _expand(bench: dict[str, Any], defaults: dict[str, Any]) -> list[Group]:
         if not isinstance(params, dict):
             raise UsageError(f"params must be a table (or a list of tables), got {params!r}")
         spec = catalog.algorithm(alg)
+        # One salt size and length for validation and for the salt itself: the catalog's
+        # defaults unless the suite says otherwise.
+        length = bench.get("length", spec.length["default"] if spec.length else None)
+        salt_size = settings.get("salt_size", spec.salt["default"] if spec.salt else 16)
         if (spec.kind == "digest") != (op == "digest"):
             raise UsageError(f"op {op!r} does not apply to {spec.kind} algorithm {alg!r}")
         if op == "digest":
@@ -177,18 +174,13 @@ def _expand(bench: dict[str, Any], defaults: dict[str, Any]) -> list[Group]:
                 raise UsageError("input_size applies to digests only")
             if mode != "oneshot":
                 raise UsageError(f"mode {mode!r} applies to digests only")
-            length = bench.get("length", spec.length["default"] if spec.length else None)
-            salt_size = settings.get("salt_size", spec.salt["default"] if spec.salt else 16)
             full = catalog.validate(alg, params, length=length, salt_len=salt_size)
-        salt_size = settings.get("salt_size", 16)
         groups.append(
             Group(
                 op=op,
                 alg=alg,
                 params=tuple(full.items()),
-                length=None
-                if op == "digest"
-                else bench.get("length", spec.length["default"] if spec.length else None),
+                length=None if op == "digest" else length,
                 input_size=size,
                 mode=mode,
                 password=password.encode(),
@@ -197,7 +189,6 @@ def _expand(bench: dict[str, Any], defaults: dict[str, Any]) -> list[Group]:
                 budget=float(budget),
                 target_ci=float(settings.get("target_ci", 0.01)),
                 min_samples=int(settings.get("min_samples", 10)),
-                bench_name=bench.get("name", ""),
             )
         )
     return groups

@@ -1,0 +1,14 @@
+"""One module per subcommand. Each module defines NAME, HELP (one line), EXAMPLE,
+add_arguments(parser) and run(args) -> exit code; cli.py builds the parser from them."""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+# The order `hashbench --help` lists them in.
+NAMES = ["run", "show", "list", "fidelity", "doctor", "build"]
+
+
+def modules() -> list[ModuleType]:
+    return [importlib.import_module(f"hashbench.commands.{name}") for name in NAMES]

@@ -1,0 +1,65 @@
+"""`hashbench doctor`: toolchains, builds, timer resolution, loop overhead, the machine."""
+
+from __future__ import annotations
+
+import argparse
+
+from hashbench import machine
+from hashbench.report.console import console as report_console
+from hashbench.runner.client import RunnerError, RunnerFault
+from hashbench.runner.manifest import load_all
+from hashbench.runner.pool import RunnerPool
+
+NAME = "doctor"
+HELP = "toolchains, builds, timer resolution, loop overhead"
+EXAMPLE = "hashbench doctor"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    pass
+
+
+def run(args: argparse.Namespace) -> int:
+    console = report_console()
+    snap = machine.snapshot()
+    console.print(
+        f"CPU: {snap['cpu']} · {snap['cores']} cores"
+        f" · governor {snap['governor'] or 'not readable (no cpufreq)'}"
+        f" · boost {snap['boost'] or 'not readable'} · load {snap['load_start']}"
+    )
+    problems = 0
+    for manifest in load_all():
+        missing = manifest.toolchain_problem()
+        if missing:
+            console.print(f"[yellow]runner {manifest.name}[/]: toolchain missing — {missing}")
+            continue
+        if not manifest.is_built():
+            console.print(f"[yellow]runner {manifest.name}[/]: not built — run `make setup`")
+            problems += 1
+            continue
+        with RunnerPool([manifest]) as pool:
+            pool.start()
+            client = pool.clients.get(manifest.name)
+            if client is None:
+                console.print(
+                    f"[red]runner {manifest.name}[/]: {pool.unavailable.get(manifest.name)}"
+                )
+                problems += 1
+                continue
+            try:
+                noop = client.call("bench", op="noop", iters=100_000, samples=11)
+                per = sorted(noop["samples_ns"])[5] / noop["iters"]
+                overhead = f"{per:.2f} ns/iter"
+            except (RunnerError, RunnerFault) as exc:
+                overhead = f"error: {exc}"
+                problems += 1
+            timer = client.hello.get("timer", {})
+            console.print(
+                f"[green]runner {manifest.name}[/]: {client.hello.get('runtime')} · "
+                f"{len(client.hello['implementations'])} implementations · timer "
+                f"{timer.get('clock', '?')} {timer.get('resolution_ns', '?')} ns · "
+                f"loop overhead {overhead}"
+            )
+    for w in machine.warnings(snap["load_start"], snap["cores"]):
+        console.print(f"[yellow]warning:[/] {w}")
+    return 1 if problems else 0

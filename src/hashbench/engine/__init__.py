@@ -1,0 +1,1 @@
+"""Running suites: scheduling, interleaving, warm-up, calibration and budgets."""

@@ -1,0 +1,30 @@
+"""The typed results model: one definition of a case, a record and a run file.
+
+Everything that reads or writes results (engine, results files, the history store,
+reports, compare) uses these types; the JSON schema is generated from them
+(`hashbench.model.schema`). Nothing here imports the rest of hashbench.
+"""
+
+from hashbench.model.case_id import CaseId
+from hashbench.model.records import CaseRecord, Stats, Verification
+from hashbench.model.run_file import (
+    KIND,
+    VERSION,
+    Environment,
+    RunFile,
+    RunnerInfo,
+    RunOptions,
+)
+
+__all__ = [
+    "KIND",
+    "VERSION",
+    "CaseId",
+    "CaseRecord",
+    "Environment",
+    "RunFile",
+    "RunOptions",
+    "RunnerInfo",
+    "Stats",
+    "Verification",
+]

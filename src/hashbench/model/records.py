@@ -1,0 +1,101 @@
+"""A case's record: what was measured, how it ended, its samples and statistics."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from hashbench.model.case_id import CaseId
+
+Status = Literal["ok", "unverified", "failed", "not_applicable", "refused"]
+Op = Literal["digest", "derive", "hash", "verify", "hash_verify"]
+Mode = Literal["oneshot", "new", "reset"]
+
+
+class Stats(msgspec.Struct, forbid_unknown_fields=True):
+    """Summary of per-op times in ns (see measure.stats for how each is computed)."""
+
+    n: int
+    mean: float
+    median: float
+    std: float
+    min: float
+    max: float
+    p75: float
+    p99: float
+    p995: float
+    mean_ci: tuple[float, float]
+    median_ci: tuple[float, float]
+    outliers_mild: int
+    outliers_severe: int
+    ops_per_s: float
+
+    @property
+    def rel_std(self) -> float:
+        return self.std / self.mean if self.mean else 0.0
+
+    @property
+    def median_ci_rel_halfwidth(self) -> float:
+        lo, hi = self.median_ci
+        return (hi - lo) / 2 / self.median if self.median else 0.0
+
+
+class Verification(msgspec.Struct, forbid_unknown_fields=True):
+    ok: bool
+    method: str  # reference, parse, self or none
+    detail: str = ""
+
+
+class CaseRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """One (group, implementation) of a run. Field meanings: docs/results.md."""
+
+    id: str = ""  # CaseId.key(); filled in on construction and on load
+    group: int
+    group_title: str
+    impl: str
+    runner: str
+    library: str = ""
+    version: str = ""
+    backend: str = ""
+    runtime: str = ""
+    alg: str
+    op: Op
+    params: dict[str, int]
+    length: int | None = None
+    input_size: int | None = None
+    mode: Mode
+    status: Status
+    reason: str
+    verification: Verification | None = None
+    iters: int | None = None
+    samples_ns: list[int] = []
+    sample_rounds: list[int] = []
+    stats: Stats | None = None
+    mb_per_s: float | None = None
+    alloc_bytes_per_op: float | None = None
+    peak_rss_bytes: int | None = None
+    loop_overhead_ns: float | None = None
+    stop: str = ""
+    warnings: list[str] = []
+
+    def __post_init__(self) -> None:
+        if not self.id:
+            self.id = self.case_id.key()
+
+    @property
+    def case_id(self) -> CaseId:
+        return CaseId(
+            self.impl,
+            self.alg,
+            self.op,
+            self.mode,
+            dict(self.params),
+            self.length,
+            self.input_size,
+        )
+
+    @property
+    def valid(self) -> bool:
+        """Verified and measured: the only records whose statistics may be shown."""
+        return self.status == "ok" and self.stats is not None

@@ -1,0 +1,52 @@
+"""A run file: one `hashbench run`, its machine, its runners and its case records."""
+
+from __future__ import annotations
+
+import msgspec
+
+from hashbench.model.records import CaseRecord
+
+KIND = "hashbench-results"
+VERSION = 2  # 1: no case ids (migrated on load)
+
+
+class Environment(msgspec.Struct, kw_only=True):
+    cpu: str
+    cores: int | None
+    os: str
+    load_start: list[float]
+    governor: str | None = None
+    boost: str | None = None
+    distro: str | None = None
+    python: str | None = None
+    mem_total_bytes: int | None = None
+    load_end: list[float] | None = None
+
+
+class RunnerInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    available: bool
+    reason: str = ""
+    runtime: str = ""
+    timer_resolution_ns: float | None = None
+    loop_overhead_ns: float | None = None
+
+
+class RunOptions(msgspec.Struct, kw_only=True):
+    budget: float | None = None
+    target_ci: float | None = None
+    filter: str | None = None
+
+
+class RunFile(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    schema: str = KIND
+    version: int = VERSION
+    suite: str
+    hashbench_version: str = ""
+    started: str
+    finished: str | None = None
+    interrupted: bool = False
+    options: RunOptions = msgspec.field(default_factory=RunOptions)
+    environment: Environment
+    runners: dict[str, RunnerInfo] = {}
+    warnings: list[str] = []
+    cases: list[CaseRecord] = []

@@ -1,0 +1,58 @@
+"""What is here and what is not: every implementation a started runner offers, and every
+catalog row that is not running here, with the reason."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hashbench.catalog import libraries
+from hashbench.runner.pool import RunnerPool
+
+
+def inventory(pool: RunnerPool) -> list[dict[str, Any]]:
+    """Every implementation a started runner offers, plus every catalog row that is not
+    running here, with the reason."""
+    rows: list[dict[str, Any]] = []
+    for impl in pool.implementations.values():
+        info = impl.info
+        rows.append(
+            {
+                "impl": impl.id,
+                "runner": impl.runner,
+                "library": info["library"],
+                "version": info["version"],
+                "backend": info["backend"],
+                "algorithms": info["algorithms"],
+                "ops": info["ops"],
+                "modes": info.get("modes", []),
+                "available": True,
+                "reason": info.get("notes", ""),
+            }
+        )
+    running = set(pool.implementations)
+    for row in libraries.load():
+        impl_id = row.get("impl", "")
+        if impl_id and impl_id in running:
+            continue
+        runner = impl_id.split("/", 1)[0] if impl_id else row.get("catalog_file", "")[:-5]
+        if row.get("available", False) and runner in pool.unavailable:
+            reason = f"runner {runner} skipped: {pool.unavailable[runner]}"
+        elif row.get("available", False):
+            reason = "listed in the catalog but not offered by its runner"
+        else:
+            reason = row.get("reason", "unavailable")
+        rows.append(
+            {
+                "impl": impl_id or f"{runner}/{row.get('name')}",
+                "runner": runner,
+                "library": row.get("name", ""),
+                "version": row.get("version", ""),
+                "backend": row.get("backend", ""),
+                "algorithms": row.get("algorithms", []),
+                "ops": [],
+                "modes": [],
+                "available": False,
+                "reason": reason,
+            }
+        )
+    return sorted(rows, key=lambda r: (r["runner"], not r["available"], r["impl"]))
