@@ -30,9 +30,12 @@ bench: setup
 test: setup
 	@$(PY) -m pytest -q -ra
 
+# ruff (style), mypy (types; strict on model/, engine/, measure/), vulture (dead code).
 lint: python
 	@$(VENV)/bin/ruff check src tests
 	@$(VENV)/bin/ruff format --check src tests
+	@$(VENV)/bin/mypy
+	@$(VENV)/bin/vulture
 
 lock:
 	@$(PY) -m pip install -q pip-tools

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import platform
 from pathlib import Path
+from typing import Any
 
 
 def _read(path: str) -> str | None:
@@ -47,7 +48,7 @@ def load_average() -> list[float]:
     return [round(x, 2) for x in os.getloadavg()]
 
 
-def snapshot() -> dict:
+def snapshot() -> dict[str, Any]:
     return {
         "cpu": cpu_model(),
         "cores": os.cpu_count(),

@@ -69,7 +69,7 @@ class GroupRunner:
         self.pool = pool
         self.options = options
         self.emit = emit
-        self.progress = progress or (lambda label, seconds: None)
+        self.progress = progress or (lambda _label, _seconds: None)
         self.loop_overhead: dict[str, float | None] = {}
 
     # -- per runner --------------------------------------------------------------------

@@ -104,7 +104,8 @@ def divergences(matrices: list[Matrix]) -> list[str]:
         grouped: dict[tuple[frozenset[str], str], list[str]] = {}
         for (verifier, result), producers in failing.items():
             grouped.setdefault((frozenset(producers), result), []).append(verifier)
-        for (producers, result), verifiers in grouped.items():
+        for (group, result), verifiers in grouped.items():
+            producers = set(group)
             prefixes = sorted({_prefix(m.producers[p]) for p in producers})
             lines.append(
                 f"{m.algorithm}: hashes from {_names(producers)} ({', '.join(prefixes)}) — "
@@ -120,7 +121,7 @@ def _prefix(encoded: str) -> str:
     return "$".join(parts[:3]) + "$" if encoded.startswith("$argon2") else encoded[:4]
 
 
-def _names(items: frozenset[str], limit: int = 6) -> str:
+def _names(items: set[str] | frozenset[str], limit: int = 6) -> str:
     names = sorted(items)
     more = f" and {len(names) - limit} more" if len(names) > limit else ""
     return ", ".join(names[:limit]) + more

@@ -21,6 +21,8 @@ FAULTS = ("crash", "timeout", "garbage", "start")
 # An out-of-range cost a library accepts can run for hours (bcrypt cost 32): give up
 # sooner, and report it as a hang.
 UNCHECKED_TIMEOUT_S = 5.0
+# A probe body: given the session and an implementation id, (behaviour, detail).
+ProbeRun = Callable[[Session, str], tuple[str, str]]
 A3_2B = "$2b$05$/OK.fbVrR/bpIqNJ5ianF.Sa7shbm4.OzKpvFnX1pQLmQW96oUlCq"
 A3 = {
     "2a": "$2a$05$/OK.fbVrR/bpIqNJ5ianF.Sa7shbm4.OzKpvFnX1pQLmQW96oUlCq",
@@ -154,7 +156,7 @@ def bcrypt_emitted(s: Session, impl: str) -> tuple[str, str]:
     return (prefix, f"emits {prefix}")
 
 
-def cost_probe(alg: str, key: str, value: int, params: dict[str, int]):
+def cost_probe(alg: str, key: str, value: int, params: dict[str, int]) -> ProbeRun:
     def run(s: Session, impl: str) -> tuple[str, str]:
         if not s.pool.implementations[impl].info.get("unchecked"):
             return ("n/a", "runner cannot pass unchecked parameters to this library")
@@ -174,7 +176,7 @@ def cost_probe(alg: str, key: str, value: int, params: dict[str, int]):
     return run
 
 
-def derive_probe(alg: str, params: dict[str, int], salt: bytes, what: str):
+def derive_probe(alg: str, params: dict[str, int], salt: bytes, what: str) -> ProbeRun:
     def run(s: Session, impl: str) -> tuple[str, str]:
         info = s.pool.implementations[impl].info
         if "derive" not in info["ops"]:
@@ -202,7 +204,7 @@ def derive_probe(alg: str, params: dict[str, int], salt: bytes, what: str):
     return run
 
 
-def non_utf8(alg: str, params: dict[str, int]):
+def non_utf8(alg: str, params: dict[str, int]) -> ProbeRun:
     def run(s: Session, impl: str) -> tuple[str, str]:
         reply, err = _hash(s, impl, alg, b"\xff\xfe\xfd", params)
         if fault := _fault(err):
@@ -512,7 +514,7 @@ def defaults(session: Session) -> list[dict[str, Any]]:
                 {
                     "impl": impl,
                     "alg": alg,
-                    "params": info.params if info else None,
+                    "params": info.params if info else None,  # type: ignore[dict-item]
                     "detail": str(reply.get("encoded", ""))[:40],
                 }
             )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -88,7 +89,7 @@ def run(
             }
             | {n: {"available": False, "reason": r} for n, r in pool.unavailable.items()},
         }
-        steps = [
+        steps: list[tuple[str, Callable[[], Any]]] = [
             ("kat", lambda: [o.to_dict() for o in run_kat(session)]),
             ("interop", lambda: [m.to_dict() for m in interop.run(session)]),
             ("differential", lambda: [r.to_dict() for r in differential.run(session)]),

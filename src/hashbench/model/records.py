@@ -96,6 +96,13 @@ class CaseRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
         )
 
     @property
+    def measured(self) -> Stats:
+        """The statistics of a valid record; asking a record without them is a bug."""
+        if self.stats is None:
+            raise ValueError(f"{self.id} has no statistics (status {self.status})")
+        return self.stats
+
+    @property
     def valid(self) -> bool:
         """Verified and measured: the only records whose statistics may be shown."""
         return self.status == "ok" and self.stats is not None

@@ -28,7 +28,7 @@ def ratio(fast: CaseRecord, slow: CaseRecord) -> float:
     common = sorted(set(a) & set(b))
     if len(common) >= 3:
         return float(np.median([b[r] / a[r] for r in common]))
-    return slow.stats.median / fast.stats.median
+    return slow.measured.median / fast.measured.median
 
 
 def group_summary(cases: list[CaseRecord]) -> tuple[CaseRecord | None, list[tuple[str, float]]]:
@@ -36,8 +36,8 @@ def group_summary(cases: list[CaseRecord]) -> tuple[CaseRecord | None, list[tupl
     valid = [c for c in cases if c.valid]
     if len(valid) < 2:
         return (valid[0] if valid else None), []
-    fastest = min(valid, key=lambda c: c.stats.median)
-    others = sorted((c for c in valid if c is not fastest), key=lambda c: c.stats.median)
+    fastest = min(valid, key=lambda c: c.measured.median)
+    others = sorted((c for c in valid if c is not fastest), key=lambda c: c.measured.median)
     return fastest, [(c.impl, ratio(fastest, c)) for c in others]
 
 
@@ -55,7 +55,7 @@ def by_backend(cases: list[CaseRecord]) -> list[tuple[str, CaseRecord, float]]:
     (Deno Deploy, browsers, edge runtimes) is "what is the fastest WASM or pure one"."""
     valid = [c for c in cases if c.valid]
     best: dict[str, CaseRecord] = {}
-    for c in sorted(valid, key=lambda c: c.stats.median):
+    for c in sorted(valid, key=lambda c: c.measured.median):
         best.setdefault(backend_class(c.backend), c)
     if len(best) < 2:
         return []

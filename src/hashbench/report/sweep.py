@@ -29,10 +29,15 @@ def _fixed(params: dict[str, int], varying: str) -> tuple[tuple[str, int], ...]:
     return tuple(sorted((k, v) for k, v in params.items() if k != varying))
 
 
+# (op, alg, mode, the varying axis, the parameters held fixed)
+SweepKey = tuple[str, str, str, str, tuple[tuple[str, int], ...]]
+
+
 def find(cases: list[CaseRecord]) -> list[Sweep]:
     valid = [c for c in cases if c.valid]
-    buckets: dict[tuple, dict[int, list[CaseRecord]]] = defaultdict(lambda: defaultdict(list))
+    buckets: dict[SweepKey, dict[int, list[CaseRecord]]] = defaultdict(lambda: defaultdict(list))
     for c in valid:
+        key: SweepKey
         if c.input_size is not None:
             key = (c.op, c.alg, c.mode, "input size", ())
             buckets[key][c.input_size].append(c)
@@ -61,13 +66,13 @@ def _cell(sweep: Sweep, case: CaseRecord | None) -> str:
         return "—"
     if sweep.throughput:
         return f"{case.mb_per_s:.0f}" if case.mb_per_s else "—"
-    return units.duration(case.stats.median)
+    return units.duration(case.measured.median)
 
 
 def _order(sweep: Sweep, impl: str) -> tuple[int, float]:
     """Fastest at the largest point first; rows without that point last."""
     case = sweep.cells[impl].get(sweep.points[-1])
-    return (1, 0.0) if case is None else (0, case.stats.median)
+    return (1, 0.0) if case is None else (0, case.measured.median)
 
 
 def _head(sweep: Sweep, point: int) -> str:

@@ -40,7 +40,7 @@ def render_group(cases: list[CaseRecord], console: Console) -> None:
     and the "× faster" summary follow the median."""
     console.print()
     console.print(f"[bold]group {cases[0].group_title}[/]")
-    valid = sorted((c for c in cases if c.valid), key=lambda c: c.stats.median)
+    valid = sorted((c for c in cases if c.valid), key=lambda c: c.measured.median)
     digest = cases[0].input_size is not None
     has_alloc = any(c.alloc_bytes_per_op is not None for c in valid)
     if valid:
@@ -63,7 +63,7 @@ def render_group(cases: list[CaseRecord], console: Console) -> None:
         if has_alloc:
             table.add_column("alloc/op", justify="right", no_wrap=True)
         for c in valid:
-            s = c.stats
+            s = c.measured
             row = [
                 c.impl,
                 c.backend,
@@ -86,7 +86,7 @@ def render_group(cases: list[CaseRecord], console: Console) -> None:
             for w in c.warnings:
                 console.print(f"  [yellow]![/] {c.impl}: {w}")
     fastest, ratios = group_summary(cases)
-    if ratios:
+    if fastest is not None and ratios:
         console.print("[bold]summary[/]")
         console.print(f"  [cyan]{fastest.impl}[/]")
         for impl, r in ratios:
@@ -96,7 +96,9 @@ def render_group(cases: list[CaseRecord], console: Console) -> None:
         console.print("[bold]fastest by backend[/]")
         for cls, c, r in classes:
             slower = "" if r == 1.0 else f"  [yellow]{r:.2f}×[/] the time of the fastest"
-            console.print(f"  {cls:<6} [cyan]{c.impl}[/] {units.duration(c.stats.median)}{slower}")
+            console.print(
+                f"  {cls:<6} [cyan]{c.impl}[/] {units.duration(c.measured.median)}{slower}"
+            )
     for status, style in (("unverified", "red"), ("failed", "red"), ("refused", "yellow")):
         for c in cases:
             if c.status == status:

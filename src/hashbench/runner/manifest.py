@@ -24,7 +24,6 @@ class Manifest:
     apt: list[str] = field(default_factory=list)
     install_hint: str = ""
     timeout_s: float = 120.0
-    folder: Path = Path()
 
     def toolchain_problem(self) -> str | None:
         """None if the toolchain check passes, else what is missing and how to get it."""
@@ -63,7 +62,6 @@ def _load(path: Path) -> Manifest:
         apt=list(data.get("apt", [])),
         install_hint=data.get("install_hint", ""),
         timeout_s=float(data.get("timeout_s", 120)),
-        folder=path.parent,
     )
 
 

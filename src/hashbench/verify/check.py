@@ -7,6 +7,7 @@ unverified with the reason and never mixed into the results as a valid number.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from hashbench.verify import encoded as enc
 from hashbench.verify import reference
@@ -19,7 +20,7 @@ class Verdict:
     detail: str = ""
     note: str = ""  # an interop warning that does not make the result wrong
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"ok": self.ok, "method": self.method, "detail": self.detail}
 
 

@@ -41,7 +41,7 @@ def digest(alg: str, data: bytes) -> str | None:
         return hashlib.new(_HASHLIB[alg], data).hexdigest()
     if alg == "blake3":
         try:
-            import blake3  # type: ignore[import-not-found]
+            import blake3
         except ImportError:
             return None
         return blake3.blake3(data).hexdigest()
@@ -84,7 +84,7 @@ def _derive(
         lib = _lib("argon2")
         if lib is None:
             return None
-        out = ctypes.create_string_buffer(length)
+        buf = ctypes.create_string_buffer(length)
         rc = lib.argon2_hash(
             ctypes.c_uint32(params["t"]),
             ctypes.c_uint32(params["m"]),
@@ -93,14 +93,14 @@ def _derive(
             ctypes.c_size_t(len(password)),
             salt,
             ctypes.c_size_t(len(salt)),
-            out,
+            buf,
             ctypes.c_size_t(length),
             None,
             ctypes.c_size_t(0),
             ctypes.c_int(_ARGON2_TYPES[alg]),
             ctypes.c_int(params.get("version", 19)),
         )
-        return out.raw.hex() if rc == 0 else None
+        return buf.raw.hex() if rc == 0 else None
     return None
 
 
@@ -124,7 +124,7 @@ def verify(
             ctypes.c_size_t(len(password)),
             ctypes.c_int(_ARGON2_TYPES[alg]),
         )
-        return rc == 0
+        return bool(rc == 0)
     info = parse(encoded)
     if info is not None and info.key is not None and info.salt is not None:
         if info.algorithm != alg:
