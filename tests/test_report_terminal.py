@@ -1,0 +1,101 @@
+"""The terminal reports, rendered from real results: a saved run (tests/fixtures) and a
+fresh fidelity run on the C runner's libxcrypt and OpenSSL."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import runner_unavailable
+from factories import record
+from rich.console import Console
+
+from hashbench import paths
+from hashbench.model import RunFile
+from hashbench.report import fidelity_terminal, terminal
+from hashbench.results.files import load
+from hashbench.runner.manifest import load_all
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def rendered(draw, data) -> str:
+    out = io.StringIO()
+    draw(data, Console(file=out, width=200, color_system=None))
+    return out.getvalue()
+
+
+def test_a_saved_run_shows_each_group_fastest_median_first():
+    run = load(FIXTURES / "results-v1.json")
+    text = rendered(terminal.render, run)
+    for title in {c.group_title for c in run.cases}:
+        assert f"group {title}" in text
+    block = text.split("group sha256 1 KiB oneshot")[1].split("group ")[0]
+    # c/openssl's median (690 ns) is below c/libsodium's (3.09 µs): it comes first
+    assert block.index("c/openssl") < block.index("c/libsodium")
+    assert "689.96 ns" in block and "3.09 µs" in block
+    assert "n/a: 2 implementations without sha256" in block
+    assert f"runner c: {run.runners['c'].runtime}" in text
+
+
+def test_unverified_and_failed_cases_are_listed_with_their_reason_never_in_a_table():
+    run = load(FIXTURES / "results-v1.json")
+    run.cases = [
+        record("x/good", median=100.0, group_title="sha256 16 B oneshot"),
+        record("x/liar", status="unverified", reason="digest 00 != reference ab"),
+        record("x/crash", status="failed", reason="runner crash: exited with status 3"),
+    ]
+    text = rendered(terminal.render, run)
+    assert "unverified x/liar: digest 00 != reference ab" in text
+    assert "failed x/crash: runner crash: exited with status 3" in text
+    table_rows = [line for line in text.splitlines() if line.startswith("x/")]
+    assert [row.split()[0] for row in table_rows] == ["x/good"]
+
+
+def test_an_empty_run_renders_its_header():
+    run = load(FIXTURES / "results-v1.json")
+    empty = RunFile(suite="empty", started=run.started, environment=run.environment)
+    assert "suite empty" in rendered(terminal.render, empty)
+
+
+@pytest.fixture(scope="module")
+def fidelity_file(tmp_path_factory) -> dict:
+    manifests = {m.name: m for m in load_all()}
+    if "c" not in manifests or runner_unavailable(manifests["c"]):
+        pytest.skip("needs the c runner")
+    out = tmp_path_factory.mktemp("fid") / "fidelity.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "hashbench", "fidelity", "--runner", "c"]
+        + ["--filter", "c/(openssl|libxcrypt)", "--out", str(out)],
+        cwd=paths.root(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode in (0, 1), proc.stderr
+    return json.loads(out.read_text())
+
+
+def test_a_fidelity_run_shows_every_section_with_the_counts_of_its_file(fidelity_file):
+    text = rendered(fidelity_terminal.render, fidelity_file)
+    for heading in (
+        "known-answer vectors",
+        "interop bcrypt",
+        "edge-case probes",
+        "library defaults",
+    ):
+        assert heading in text
+    passes: dict[str, int] = {}
+    for outcome in fidelity_file["kat"]:
+        passes[outcome["impl"]] = passes.get(outcome["impl"], 0) + (outcome["status"] == "pass")
+    for impl, count in passes.items():
+        row = next(line for line in text.splitlines() if line.startswith(impl + " "))
+        assert row.split()[1] == str(count), row
+    for probe in {p["probe"] for p in fidelity_file["probes"]}:
+        assert probe in text
+    for default in fidelity_file["defaults"]:
+        assert default["impl"] in text
