@@ -300,19 +300,3 @@ def test_every_bounded_parameter_is_refused_outside_its_range(runner: RunnerClie
     if any({"derive", "hash"} & set(i["ops"]) for i in impls(runner)):
         assert tried, "no bounded parameter was tried"
 
-
-def test_a_line_over_the_limit_is_refused_and_reading_goes_on(runner: RunnerClient):
-    """A 100 MB request line (over the 16 MiB limit of docs/protocol.md) gets a protocol
-    error with id null, and the runner answers the next request."""
-    assert runner._proc is not None and runner._proc.stdin is not None
-    chunk = b"a" * (1 << 20)
-    head = b'{"id": 1, "cmd": "digest", "input": "'
-    runner._proc.stdin.write(head)
-    for _ in range(100):
-        runner._proc.stdin.write(chunk)
-    runner._proc.stdin.write(b'"}\n')
-    runner._proc.stdin.flush()
-    reply = runner.read_reply(timeout=30)
-    assert_error(reply, {"protocol"})
-    assert reply.get("id") is None
-    assert len(runner.call("bench", op="noop", iters=10, samples=1)["samples_ns"]) == 1
