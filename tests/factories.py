@@ -7,7 +7,9 @@ from typing import Any
 from hashbench.model import CaseRecord, Stats
 
 
-def stats_with_median(median: float, n: int = 10) -> Stats:
+def stats_with_median(
+    median: float, n: int = 10, ci: tuple[float, float] | None = None
+) -> Stats:
     return Stats(
         n=n,
         mean=median,
@@ -19,7 +21,7 @@ def stats_with_median(median: float, n: int = 10) -> Stats:
         p99=median,
         p995=median,
         mean_ci=(median, median),
-        median_ci=(median, median),
+        median_ci=ci or (median, median),
         outliers_mild=0,
         outliers_severe=0,
         ops_per_s=1e9 / median if median else 0.0,
@@ -27,7 +29,12 @@ def stats_with_median(median: float, n: int = 10) -> Stats:
 
 
 def record(
-    impl: str, *, median: float | None = None, status: str = "ok", **fields: Any
+    impl: str,
+    *,
+    median: float | None = None,
+    ci: tuple[float, float] | None = None,
+    status: str = "ok",
+    **fields: Any,
 ) -> CaseRecord:
     """A record of group 0; `median` sets the statistics (none unless status is ok)."""
     values: dict[str, Any] = {
@@ -45,5 +52,5 @@ def record(
     }
     values.update(fields)
     if status == "ok" and median is not None:
-        values["stats"] = stats_with_median(median)
+        values["stats"] = stats_with_median(median, ci=ci)
     return CaseRecord(**values)

@@ -46,7 +46,7 @@ def test_tiny_suite_end_to_end_with_the_c_runner(tmp_path):
         "sha256 1 KiB reset",
         "bcrypt cost=4 hash",
         "bcrypt cost=4 verify",
-        "argon2id m=256,t=1,p=1 derive",
+        "argon2id m=256 KiB,t=1,p=1 derive",
     }
     for title in groups:
         ok = [c for c in data.cases if c.group_title == title and c.status == "ok"]

@@ -90,3 +90,15 @@ def test_ok_records_alone_are_valid():
     for case in run.cases:
         assert isinstance(case, CaseRecord)
         assert case.valid == (case.status == "ok" and case.stats is not None)
+
+
+def test_memory_parameters_carry_their_unit_in_titles():
+    from hashbench.model import labels
+
+    units = {"m": "KiB", "t": "passes", "p": "lanes"}
+    assert labels.params_label((("m", 65536), ("t", 3), ("p", 4)), units) == "m=64 MiB,t=3,p=4"
+    assert labels.params_label((("m", 19456), ("t", 2)), units) == "m=19 MiB,t=2"
+    assert labels.params_label((("m", 256),), units) == "m=256 KiB"
+    assert labels.params_label((("m", 1536),), units) == "m=1.5 MiB"
+    assert labels.params_label((("m", 4194304),), units) == "m=4 GiB"
+    assert labels.params_label((("n", 65536), ("r", 8)), {"n": "N"}) == "n=65536,r=8"

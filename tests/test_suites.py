@@ -24,8 +24,8 @@ def test_seeds_cover_the_reference_setups():
     titles = {g.title() for g in suites.load("seeds").groups}
     for cost in (4, 8, 12, 16):
         assert f"bcrypt cost={cost} hash" in titles
-    assert "argon2id m=65536,t=4,p=4 hash" in titles
-    assert "argon2id m=65536,t=4,p=4 verify" in titles
+    assert "argon2id m=64 MiB,t=4,p=4 hash" in titles
+    assert "argon2id m=64 MiB,t=4,p=4 verify" in titles
     assert "scrypt n=65536,r=8,p=1 verify" in titles
     for alg in ("md5", "sha256", "blake2b-512"):
         for size in ("16 B", "64 B", "256 B", "1 KiB", "8 KiB", "16 KiB"):

@@ -1,4 +1,5 @@
-"""Group summaries: per-round ratios, and the fastest case of each backend class."""
+"""Group summaries: ratios of the printed medians with their interval, and the fastest
+case of each backend class."""
 
 from __future__ import annotations
 
@@ -20,10 +21,20 @@ def case(impl, backend, per_round, status="ok"):
     )
 
 
-def test_ratio_is_the_median_of_per_round_ratios():
-    fast = case("a", "c", [100, 200, 100, 100])  # round 1 disturbed for both
-    slow = case("b", "c", [300, 600, 330, 300])
-    assert summary.ratio(fast, slow) == 3.0  # rounds: 3, 3, 3.3, 3 → median 3
+def test_a_ratio_is_the_ratio_of_the_printed_medians_with_their_interval():
+    fast = record("a", median=100.0, ci=(98.0, 102.0))
+    slow = record("b", median=129.0, ci=(127.0, 131.0))
+    r = summary.ratio(fast, slow)
+    assert r.ratio == 1.29 and not r.indistinguishable
+    assert r.low == 127.0 / 102.0 and r.high == 131.0 / 98.0
+
+
+def test_overlapping_intervals_are_indistinguishable():
+    fast = record("a", median=100.0, ci=(95.0, 104.0))
+    slow = record("b", median=102.0, ci=(99.0, 105.0))
+    fastest, ratios = summary.group_summary([slow, fast])
+    assert fastest is fast
+    assert [(r.impl, r.indistinguishable) for r in ratios] == [("b", True)]
 
 
 def test_fastest_of_each_backend_class():

@@ -54,6 +54,14 @@ def algorithm(name: str) -> Algorithm:
     return known[name]
 
 
+def units(name: str) -> dict[str, str]:
+    """Each parameter's unit ("KiB" for argon2's m); empty for an unknown algorithm."""
+    known = algorithms()
+    return (
+        {k: spec.get("unit", "") for k, spec in known[name].params.items()} if name in known else {}
+    )
+
+
 def _range_text(spec: dict[str, Any]) -> str:
     if "choices" in spec:
         return "one of " + ", ".join(str(c) for c in spec["choices"])

@@ -61,7 +61,9 @@ class Group:
         return dict(self.params)
 
     def title(self) -> str:
-        return labels.group_title(self.alg, self.op, self.mode, self.params, self.input_size)
+        return labels.group_title(
+            self.alg, self.op, self.mode, self.params, self.input_size, catalog.units(self.alg)
+        )
 
 
 @dataclass

@@ -8,10 +8,24 @@ def size_label(n: int) -> str:
     return f"{n // 1024} KiB" if n >= 1024 and n % 1024 == 0 else f"{n} B"
 
 
-def params_label(items: tuple[tuple[str, int], ...]) -> str:
-    """Parameters as group titles name them: "m=65536,t=3,p=4" (argon2's default
-    version=19 left out)."""
-    return ",".join(f"{k}={v}" for k, v in items if k != "version" or v != 19)
+def kib_label(kib: int) -> str:
+    """A memory size given in KiB: "256 KiB", "19 MiB", "1 GiB", "1.5 MiB"."""
+    for unit, scale in (("GiB", 2**20), ("MiB", 2**10)):
+        if kib >= scale:
+            value = kib / scale
+            return f"{value:g} {unit}" if value * 10 % 1 == 0 else f"{value:.2f} {unit}"
+    return f"{kib} KiB"
+
+
+def params_label(items: tuple[tuple[str, int], ...], units: dict[str, str] | None = None) -> str:
+    """Parameters as group titles name them: "m=64 MiB,t=3,p=4" — a parameter whose unit
+    is KiB shown as a memory size; argon2's default version=19 left out."""
+    units = units or {}
+    return ",".join(
+        f"{k}={kib_label(v) if units.get(k) == 'KiB' else v}"
+        for k, v in items
+        if k != "version" or v != 19
+    )
 
 
 def group_title(
@@ -20,10 +34,11 @@ def group_title(
     mode: str,
     params: tuple[tuple[str, int], ...] = (),
     input_size: int | None = None,
+    units: dict[str, str] | None = None,
 ) -> str:
     parts = [alg]
     if params:
-        parts.append(params_label(params))
+        parts.append(params_label(params, units))
     if input_size is not None:
         parts.append(size_label(input_size))
     parts.append(op if op != "digest" else mode)

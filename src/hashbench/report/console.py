@@ -1,9 +1,17 @@
-"""The console every command prints to."""
+"""The console every command prints to: the terminal's width, or `COLUMNS`, or 100
+columns when output is piped (tables drop their least needed columns to fit)."""
+
+import os
 
 from rich.console import Console
 
+PIPED_WIDTH = 100
+
 
 def console() -> Console:
-    """Rich wraps tables at 80 columns when output is not a terminal; reports need more."""
     probe = Console()
-    return probe if probe.is_terminal else Console(width=160)
+    if probe.is_terminal:
+        return probe
+    columns = os.environ.get("COLUMNS", "")
+    width = int(columns) if columns.isdigit() and int(columns) > 0 else PIPED_WIDTH
+    return Console(width=width)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from rich.console import Console
 from rich.table import Table
 
+from hashbench import catalog
 from hashbench.model import CaseRecord, labels
 from hashbench.report import units
 
@@ -49,7 +50,7 @@ def find(cases: list[CaseRecord]) -> list[Sweep]:
     for (op, alg, mode, axis, fixed), by_point in sorted(buckets.items(), key=str):
         if len(by_point) < MIN_POINTS:
             continue
-        fixed_text = labels.params_label(fixed)
+        fixed_text = labels.params_label(fixed, catalog.units(alg))
         title = " ".join(
             part for part in (alg, fixed_text, op if op != "digest" else mode, f"by {axis}") if part
         )

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 
 from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table
 
 from hashbench.model import CaseRecord, RunFile, Stats
 from hashbench.report import sweep, units
-from hashbench.report.summary import by_backend, group_summary
+from hashbench.report.summary import Ratio, by_backend, group_summary, ranked
 
 
-def render(run: RunFile, console: Console) -> None:
+def render(run: RunFile, console: Console, brief: bool = False) -> None:
     env = run.environment
     console.print(
         f"[bold]hashbench[/] suite [bold]{run.suite}[/] · "
@@ -29,80 +31,108 @@ def render(run: RunFile, console: Console) -> None:
     for case in run.cases:
         groups[case.group].append(case)
     for _, cases in sorted(groups.items()):
-        render_group(cases, console)
+        render_group(cases, console, brief)
     sweep.render(run.cases, console)
     for warning in run.warnings:
         console.print(f"[yellow]warning:[/] {warning}")
 
 
-def render_group(cases: list[CaseRecord], console: Console) -> None:
+# Columns in the order shown, each with how it reads a record; when the console is too
+# narrow the ones named in DROP_ORDER go first, so the median and its interval stay.
+COLUMNS: dict[str, Callable[[CaseRecord], str]] = {
+    "benchmark": lambda c: c.impl,
+    "backend": lambda c: c.backend,
+    "time/iter (avg)": lambda c: units.duration(c.measured.mean),
+    "iter/s": lambda c: units.rate(c.measured.ops_per_s),
+    "(min … max)": lambda c: (
+        f"({units.duration(c.measured.min)} … {units.duration(c.measured.max)})"
+    ),
+    "p50": lambda c: units.duration(c.measured.median),
+    "±CI": lambda c: _ci_percent(c.measured),
+    "p75": lambda c: units.duration(c.measured.p75),
+    "p99": lambda c: units.duration(c.measured.p99),
+    "p995": lambda c: units.duration(c.measured.p995),
+    "MB/s": lambda c: f"{c.mb_per_s:.0f}" if c.mb_per_s else "—",
+    "alloc/op": lambda c: units.size(c.alloc_bytes_per_op),
+}
+DROP_ORDER = ["p995", "p75", "(min … max)", "iter/s", "p99", "backend", "time/iter (avg)"]
+BRIEF_ROWS = 3
+
+
+def _table(rows: list[CaseRecord], names: list[str]) -> Table:
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold", expand=False)
+    for name in names:
+        justify = "left" if name in ("benchmark", "backend") else "right"
+        table.add_column(name, justify=justify, no_wrap=True, style="dim" * (name == "backend"))
+    for c in rows:
+        table.add_row(*(COLUMNS[name](c) for name in names))
+    return table
+
+
+def fitted_table(rows: list[CaseRecord], console: Console) -> Table:
+    """The group's table with as many columns as the console's width holds."""
+    names = [n for n in COLUMNS if n not in ("MB/s", "alloc/op")]
+    if rows[0].input_size is not None:
+        names.append("MB/s")
+    if any(c.alloc_bytes_per_op is not None for c in rows):
+        names.append("alloc/op")
+    table = _table(rows, names)
+    unbounded = console.options.update_width(10_000)
+    for name in DROP_ORDER:
+        if Measurement.get(console, unbounded, table).maximum <= console.width:
+            break
+        names.remove(name)
+        table = _table(rows, names)
+    return table
+
+
+def render_group(cases: list[CaseRecord], console: Console, brief: bool = False) -> None:
     """One table per group, fastest median first; avg and p50 both shown, since the order
     and the "× faster" summary follow the median."""
     console.print()
     console.print(f"[bold]group {cases[0].group_title}[/]")
-    valid = sorted((c for c in cases if c.valid), key=lambda c: c.measured.median)
-    digest = cases[0].input_size is not None
-    has_alloc = any(c.alloc_bytes_per_op is not None for c in valid)
-    if valid:
-        table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold", expand=False)
-        table.add_column("benchmark", no_wrap=True)
-        table.add_column("backend", style="dim", no_wrap=True)
-        for name in (
-            "time/iter (avg)",
-            "iter/s",
-            "(min … max)",
-            "p50",
-            "±CI",
-            "p75",
-            "p99",
-            "p995",
-        ):
-            table.add_column(name, justify="right", no_wrap=True)
-        if digest:
-            table.add_column("MB/s", justify="right", no_wrap=True)
-        if has_alloc:
-            table.add_column("alloc/op", justify="right", no_wrap=True)
-        for c in valid:
-            s = c.measured
-            row = [
-                c.impl,
-                c.backend,
-                units.duration(s.mean),
-                units.rate(s.ops_per_s),
-                f"({units.duration(s.min)} … {units.duration(s.max)})",
-                units.duration(s.median),
-                _ci_percent(s),
-                units.duration(s.p75),
-                units.duration(s.p99),
-                units.duration(s.p995),
-            ]
-            if digest:
-                row.append(f"{c.mb_per_s:.0f}" if c.mb_per_s else "—")
-            if has_alloc:
-                row.append(units.size(c.alloc_bytes_per_op))
-            table.add_row(*row)
-        console.print(table)
-        for c in valid:
+    valid = ranked(cases)
+    shown = valid[:BRIEF_ROWS] if brief else valid
+    if shown:
+        console.print(fitted_table(shown, console))
+        if brief and len(valid) > len(shown):
+            console.print(f"  [dim]… {len(valid) - len(shown)} more (without --brief)[/]")
+        for c in [] if brief else valid:
             for w in c.warnings:
                 console.print(f"  [yellow]![/] {c.impl}: {w}")
     fastest, ratios = group_summary(cases)
     if fastest is not None and ratios:
         console.print("[bold]summary[/]")
         console.print(f"  [cyan]{fastest.impl}[/]")
-        for impl, r in ratios:
-            console.print(f"     [green]{r:.2f}×[/] faster than {impl}")
-    classes = by_backend(cases)
+        for r in ratios[: BRIEF_ROWS - 1] if brief else ratios:
+            console.print(f"     {ratio_text(r)}")
+    classes = [] if brief else by_backend(cases)
     if classes:
         console.print("[bold]fastest by backend[/]")
-        for cls, c, r in classes:
-            slower = "" if r == 1.0 else f"  [yellow]{r:.2f}×[/] the time of the fastest"
-            console.print(
-                f"  {cls:<6} [cyan]{c.impl}[/] {units.duration(c.measured.median)}{slower}"
+        for cls, c, factor in classes:
+            slower = (
+                "" if c is classes[0][1] else f"  [yellow]{factor:.2f}×[/] the time of the fastest"
             )
+            median = units.duration(c.measured.median)
+            console.print(f"  {cls:<6} [cyan]{c.impl}[/] {median}{slower}")
     for status, style in (("unverified", "red"), ("failed", "red"), ("refused", "yellow")):
         for c in cases:
             if c.status == status:
                 console.print(f"  [{style}]{status}[/] {c.impl}: {c.reason}")
+    if not brief:
+        _not_applicable(cases, console)
+
+
+def ratio_text(r: Ratio) -> str:
+    """ "1.29× faster than b (1.25–1.33×)", or indistinguishable when the medians'
+    intervals overlap."""
+    interval = f"({r.low:.2f}–{r.high:.2f}×)"
+    if r.indistinguishable:
+        return f"[dim]≈ {r.ratio:.2f}×[/] indistinguishable from {r.impl} {interval}"
+    return f"[green]{r.ratio:.2f}×[/] faster than {r.impl} {interval}"
+
+
+def _not_applicable(cases: list[CaseRecord], console: Console) -> None:
     na: dict[str, list[str]] = defaultdict(list)
     for c in cases:
         if c.status == "not_applicable":
