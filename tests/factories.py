@@ -7,9 +7,7 @@ from typing import Any
 from hashbench.model import CaseRecord, Stats
 
 
-def stats_with_median(
-    median: float, n: int = 10, ci: tuple[float, float] | None = None
-) -> Stats:
+def stats_with_median(median: float, n: int = 10, ci: tuple[float, float] | None = None) -> Stats:
     return Stats(
         n=n,
         mean=median,

@@ -64,7 +64,7 @@ def test_tiny_suite_end_to_end_with_the_c_runner(tmp_path):
     ("args", "message"),
     [
         (["run", "no-such-suite"], "unknown suite 'no-such-suite'; known:"),
-        (["run", "quick", "--filter", "("], "--filter '(' is not a valid regex"),
+        (["run", "quick", "--filter", "("], "--filter-regex '(' is not a valid regex"),
         (["run", "quick", "--budget", "-1"], "--budget must be a positive number"),
         (["show", "/nonexistent.json"], "cannot read /nonexistent.json"),
         (["run", "quick", "--runner", "cobol"], "unknown runner cobol; known: c, "),
@@ -83,7 +83,7 @@ def test_a_filter_that_selects_nothing_exits_2(tmp_path):
         "run", str(TINY), "--filter", "^no-such-implementation", "--out", str(tmp_path / "r.json")
     )
     assert proc.returncode == 2
-    assert "nothing to run in suite tiny: --filter '^no-such-implementation'" in proc.stderr
+    assert "nothing to run in suite tiny: selection --filter-regex '^no-such-implementation'" in proc.stderr
     assert not (tmp_path / "r.json").exists()
 
 

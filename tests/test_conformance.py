@@ -299,4 +299,3 @@ def test_every_bounded_parameter_is_refused_outside_its_range(runner: RunnerClie
                 tried += 1
     if any({"derive", "hash"} & set(i["ops"]) for i in impls(runner)):
         assert tried, "no bounded parameter was tried"
-

@@ -14,21 +14,41 @@ from hashbench import __version__, machine, paths
 from hashbench.commands.options import regex, runner_names
 from hashbench.engine import suite as suites
 from hashbench.engine.group_runner import GroupRunner, Options
+from hashbench.engine.selection import Selection, split
 from hashbench.errors import UsageError
 from hashbench.model import Environment, RunFile, RunnerInfo, RunOptions
 from hashbench.report import terminal
 from hashbench.report.console import console as report_console
-from hashbench.results.files import ResultsFile
+from hashbench.report.export import FORMATS
+from hashbench.results.files import ResultsFile, write_text_atomic
 from hashbench.runner.pool import Implementation, RunnerPool
 
 NAME = "run"
-HELP = "run a suite (default: quick)"
-EXAMPLE = "hashbench run quick --filter argon2id --budget 2 --runner rust --runner go"
+HELP = "run a suite (default: quick), or an ad hoc case with --alg and --params"
+EXAMPLE = (
+    "hashbench run quick --impl 'rust/*' --alg bcrypt --op hash --export-markdown r.md\n"
+    "  hashbench run --alg argon2id --params m=65536,t=4,p=4 --impl 'node/*'"
+)
+EXPORTS = {"markdown": "md", "csv": "csv", "json": "json", "bmf": "bmf", "html": "html"}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("suite", nargs="?", default="quick", help="suite name or path to a .toml")
-    p.add_argument("--filter", help="regex on '<impl> <group title>'")
+    p.add_argument(
+        "suite", nargs="?", help="suite name or path to a .toml (default: quick, or ad hoc)"
+    )
+    pick = p.add_argument_group("selecting cases (globs on the fields of a case id)")
+    for name, what in (
+        ("impl", "implementation id, e.g. 'rust/*'"),
+        ("alg", "algorithm, e.g. bcrypt or 'argon2*'"),
+        ("op", "operation: hash, verify, derive, hash_verify, digest"),
+        ("mode", "digest mode: oneshot, new, reset"),
+        ("size", "digest input size in bytes, e.g. 16,1024"),
+    ):
+        pick.add_argument(f"--{name}", action="append", help=f"{what} (repeatable, or a,b)")
+    pick.add_argument(
+        "--filter-regex", "--filter", dest="filter_regex", help="regex on '<impl> <group title>'"
+    )
+    p.add_argument("--params", help="ad hoc run: parameters, e.g. m=65536,t=4,p=4")
     p.add_argument("--budget", type=float, help="seconds of sampling per case")
     p.add_argument(
         "--target-ci",
@@ -38,15 +58,47 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--runner", action="append", help="only this runner (repeatable)")
     p.add_argument("--out", type=Path, help="results file (default results/<time>-<suite>.json)")
+    p.add_argument("--brief", action="store_true", help="print the top few of each group")
+    for name in EXPORTS:
+        p.add_argument(f"--export-{name}", type=Path, metavar="PATH", help=f"also write {name}")
+
+
+def _suite(args: argparse.Namespace, selection: Selection) -> suites.Suite:
+    """The suite named, or an ad hoc one when --alg comes without a suite."""
+    if args.suite is None and selection.alg:
+        sizes = []
+        for size in selection.size:
+            if not size.isdigit():
+                raise UsageError(f"--size {size!r}: an ad hoc run needs byte counts, e.g. 16,1024")
+            sizes.append(int(size))
+        params = suites.parse_params(args.params or "")
+        return suites.ad_hoc(selection.alg, params, selection.op, sizes, selection.mode)
+    if args.params:
+        raise UsageError("--params makes an ad hoc run: give --alg and no suite")
+    return suites.load(args.suite or "quick")
 
 
 def run(args: argparse.Namespace) -> int:
     if args.budget is not None and args.budget <= 0:
         raise UsageError("--budget must be a positive number of seconds")
-    options = Options(
-        budget=args.budget, target_ci=args.target_ci, filter=regex("--filter", args.filter)
+    selection = Selection(
+        impl=split(args.impl),
+        alg=split(args.alg),
+        op=split(args.op),
+        mode=split(args.mode),
+        size=split(args.size),
+        regex=regex("--filter-regex", args.filter_regex),
     )
-    return run_suite(args.suite, options, args.out, report_console(), runner_names(args.runner))
+    suite = _suite(args, selection)  # validated before anything starts
+    options = Options(budget=args.budget, target_ci=args.target_ci, selection=selection)
+    exports = {
+        EXPORTS[name]: path
+        for name in EXPORTS
+        if (path := getattr(args, f"export_{name}")) is not None
+    }
+    return run_suite(
+        suite, options, args.out, report_console(), runner_names(args.runner), exports, args.brief
+    )
 
 
 def _now() -> str:
@@ -59,13 +111,15 @@ def default_out(suite_name: str) -> Path:
 
 
 def run_suite(
-    suite_name: str,
+    suite: suites.Suite,
     options: Options,
     out: Path | None,
     console: Console,
     runners: set[str] | None = None,
+    exports: dict[str, Path] | None = None,
+    brief: bool = False,
 ) -> int:
-    suite = suites.load(suite_name)  # validated before anything starts
+    suite.groups = [g for g in suite.groups if options.selection.takes_group(g)]
     out = out or default_out(suite.name)
     environment = Environment(**machine.snapshot())
     pool = RunnerPool()
@@ -79,7 +133,9 @@ def run_suite(
             hashbench_version=__version__,
             started=_now(),
             options=RunOptions(
-                budget=options.budget, target_ci=options.target_ci, filter=options.filter
+                budget=options.budget,
+                target_ci=options.target_ci,
+                filter=options.selection.describe() or None,
             ),
             environment=environment,
             warnings=machine.warnings(environment.load_start, environment.cores),
@@ -123,13 +179,17 @@ def run_suite(
                 return 130
         environment.load_end = machine.load_average()
         results.update(finished=_now())
-    terminal.render(results.run, console)
+    terminal.render(results.run, console, brief=brief)
     console.print(f"\nresults: {out}")
+    for fmt, path in (exports or {}).items():
+        write_text_atomic(path, FORMATS[fmt](results.run))
+        console.print(f"{fmt}: {path}")
     return exit_code(results.run)
 
 
 def _nothing_to_run(suite_name: str, options: Options, pool: RunnerPool) -> str:
-    why = [f"--filter {options.filter!r}"] if options.filter else []
+    chosen = options.selection.describe()
+    why = [f"selection {chosen}"] if chosen else []
     why += [f"runner {name} skipped: {reason}" for name, reason in pool.unavailable.items()]
     if not pool.clients:
         why.append("no runner started")

@@ -1,27 +1,48 @@
-"""`hashbench show`: render a saved results file again."""
+"""`hashbench show`: render a saved results file again, in the terminal or as a file."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
+from hashbench.errors import UsageError
 from hashbench.report import fidelity_terminal, terminal
 from hashbench.report.console import console
-from hashbench.results.files import load_any
+from hashbench.report.export import FORMATS, html
+from hashbench.results.files import load_any, write_text_atomic
 
 NAME = "show"
-HELP = "render a saved results file"
-EXAMPLE = "hashbench show results/20261125-101500-quick.json"
+HELP = "render a saved results file (terminal, or md, csv, json, bmf, html)"
+EXAMPLE = "hashbench show results/20261125-101500-quick.json --format html -o report.html"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", type=Path)
+    p.add_argument("--format", help=f"one of {', '.join(FORMATS)} (default: the terminal report)")
+    p.add_argument("-o", "--output", type=Path, help="write to this file (default: stdout)")
+    p.add_argument("--brief", action="store_true", help="the top few of each group")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.format is not None and args.format not in FORMATS:
+        raise UsageError(f"unknown format {args.format!r}; known: {', '.join(FORMATS)}")
     data = load_any(args.file)
+    if args.format is None:
+        if isinstance(data, dict):
+            fidelity_terminal.render(data, console())
+        else:
+            terminal.render(data, console(), brief=args.brief)
+        return 0
     if isinstance(data, dict):
-        fidelity_terminal.render(data, console())
+        if args.format != "html":
+            raise UsageError(f"{args.file}: a fidelity file exports as html only")
+        text = html.render_fidelity(data)
     else:
-        terminal.render(data, console())
+        text = FORMATS[args.format](data)
+    if args.output is None:
+        sys.stdout.write(text)
+    else:
+        write_text_atomic(args.output, text)
+        print(f"{args.format}: {args.output}", file=sys.stderr)
     return 0

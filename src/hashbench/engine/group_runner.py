@@ -17,6 +17,7 @@ import numpy as np
 
 from hashbench import catalog, machine
 from hashbench.engine.sampler import Sampler
+from hashbench.engine.selection import Selection
 from hashbench.engine.suite import Group
 from hashbench.measure.stats import mb_per_s, per_op, summarize
 from hashbench.model import CaseRecord, Verification
@@ -32,7 +33,7 @@ WRONG_PASSWORD = b"not-the-password"
 class Options:
     budget: float | None = None  # seconds per case; None = the suite's
     target_ci: float | None = None
-    filter: str | None = None
+    selection: Selection = field(default_factory=Selection)
     warmup_s: float = 0.1
 
 
@@ -85,17 +86,12 @@ class GroupRunner:
 
     # -- per group ---------------------------------------------------------------------
     def selected(self, group: Group) -> list[Implementation]:
-        pattern = re.compile(self.options.filter) if self.options.filter else None
         own = re.compile(group.impl_filter) if group.impl_filter else None
-        chosen = []
-        for impl in self.pool.implementations.values():
-            label = f"{impl.id} {group.title()}"
-            if pattern and not pattern.search(label):
-                continue
-            if own and not own.search(impl.id):
-                continue
-            chosen.append(impl)
-        return chosen
+        return [
+            impl
+            for impl in self.pool.implementations.values()
+            if self.options.selection.takes(impl.id, group) and (own is None or own.search(impl.id))
+        ]
 
     def run_group(self, group_no: int, group: Group) -> None:
         budget = self.options.budget or group.budget

@@ -128,6 +128,50 @@ def load(name_or_path: str) -> Suite:
     return suite
 
 
+def parse_params(text: str) -> dict[str, int]:
+    """ "m=65536,t=4,p=4" → {"m": 65536, "t": 4, "p": 4}; UsageError names a bad item."""
+    params: dict[str, int] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        name, sep, value = item.partition("=")
+        try:
+            params[name.strip()] = int(value.strip(), 0)
+        except ValueError:
+            sep = ""
+        if not sep or not name.strip():
+            raise UsageError(f"--params: {item!r} is not name=integer (e.g. m=65536,t=4,p=4)")
+    return params
+
+
+def ad_hoc(
+    algs: list[str],
+    params: dict[str, int],
+    ops: list[str],
+    sizes: list[int],
+    modes: list[str],
+    budget: float | None = None,
+) -> Suite:
+    """A suite from the command line (`run --alg argon2id --params m=65536,t=4,p=4`),
+    validated exactly as a suite file is. Default ops: hash and verify for password
+    hashes, digest for fast hashes (over 16 B, 1 KiB and 16 KiB)."""
+    suite = Suite("adhoc", "from the command line", Path("<command line>"))
+    for alg in algs:
+        kind = catalog.algorithm(alg).kind
+        bench: dict[str, Any] = {"alg": alg, "mode": modes or ["oneshot"]}
+        if kind == "digest":
+            bench.update(op=ops or ["digest"], input_size=sizes or [16, 1024, 16384])
+        else:
+            if sizes:
+                raise UsageError(f"--size applies to digests only, not {alg}")
+            bench.update(op=ops or ["hash", "verify"], params=params)
+        if budget is not None:
+            bench["budget"] = budget
+        try:
+            suite.groups.extend(_expand(bench, {}))
+        except UsageError as exc:
+            raise UsageError(f"--alg {alg}: {exc}") from None
+    return suite
+
+
 def _expand(bench: dict[str, Any], defaults: dict[str, Any]) -> list[Group]:
     unknown = set(bench) - BENCH_KEYS
     if unknown:

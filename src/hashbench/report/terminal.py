@@ -62,8 +62,13 @@ BRIEF_ROWS = 3
 def _table(rows: list[CaseRecord], names: list[str]) -> Table:
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold", expand=False)
     for name in names:
-        justify = "left" if name in ("benchmark", "backend") else "right"
-        table.add_column(name, justify=justify, no_wrap=True, style="dim" * (name == "backend"))
+        left = name in ("benchmark", "backend")
+        table.add_column(
+            name,
+            justify="left" if left else "right",
+            no_wrap=True,
+            style="dim" * (name == "backend"),
+        )
     for c in rows:
         table.add_row(*(COLUMNS[name](c) for name in names))
     return table

@@ -18,9 +18,23 @@ from hashbench.model import KIND, VERSION, CaseRecord, RunFile
 FIDELITY_KIND = "hashbench-fidelity"
 
 
-def write_atomic(path: Path, data: dict[str, Any] | RunFile) -> None:
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current
+
+
+def _temp_beside(path: Path) -> tuple[int, str]:
+    """A temporary file in the target's folder (so the rename is atomic), with the
+    permissions a plain open() would give, not mkstemp's 0600."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.fchmod(fd, 0o666 & ~_umask())
+    return fd, tmp
+
+
+def write_atomic(path: Path, data: dict[str, Any] | RunFile) -> None:
+    fd, tmp = _temp_beside(path)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(msgspec.json.format(msgspec.json.encode(data), indent=1))
@@ -32,6 +46,24 @@ def write_atomic(path: Path, data: dict[str, Any] | RunFile) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write an export: the whole text or nothing (an error names the path and why)."""
+    try:
+        fd, tmp = _temp_beside(path)
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from exc
 
 
 class ResultsFile:

@@ -1,0 +1,73 @@
+"""`hashbench compare`: two runs case by case (a CI gate), or implementations within one."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from hashbench.errors import UsageError
+from hashbench.report import comparison
+from hashbench.report.console import console
+from hashbench.results.files import load, write_text_atomic
+
+NAME = "compare"
+HELP = "compare two runs case by case (exit 1 on a significant regression), or to --reference"
+EXAMPLE = (
+    "hashbench compare results/old.json results/new.json --threshold 5% --format md\n"
+    "  hashbench compare results/run.json --reference c/openssl"
+)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("old", type=Path, help="the baseline results file")
+    p.add_argument("new", type=Path, nargs="?", help="the results file to judge")
+    p.add_argument(
+        "--threshold",
+        default="5%",
+        help="smallest change that counts as a regression (default 5%%)",
+    )
+    p.add_argument("--reference", help="within one run: each implementation against this one")
+    p.add_argument("--format", choices=["terminal", "md"], default="terminal")
+    p.add_argument("-o", "--output", type=Path, help="write the markdown to this file")
+
+
+def threshold(text: str) -> float:
+    """ "5%", "5" and "0.05" all mean five percent."""
+    raw = text.strip().rstrip("%")
+    try:
+        value = float(raw)
+    except ValueError:
+        raise UsageError(f"--threshold {text!r} is not a percentage (e.g. 5%)") from None
+    if text.strip().endswith("%") or value >= 1:
+        value /= 100
+    if not 0 <= value < 10 or value != value:
+        raise UsageError(f"--threshold {text!r} out of range")
+    return value
+
+
+def run(args: argparse.Namespace) -> int:
+    limit = threshold(args.threshold)
+    if args.reference:
+        if args.new is not None:
+            raise UsageError("--reference compares within one run: give one results file")
+        result = comparison.against_reference(load(args.old), args.reference, limit)
+        if not result.rows:
+            raise UsageError(f"{args.old}: no valid case of {args.reference} shares a group")
+    else:
+        if args.new is None:
+            raise UsageError("compare needs two results files (or one with --reference)")
+        old, new = load(args.old), load(args.new)
+        names = (str(args.old), str(args.new))
+        result = comparison.between_runs(old, new, limit, names)
+        if not result.rows and not result.not_measured:
+            raise UsageError(f"{args.old} and {args.new} have no case in common")
+    if args.format == "md":
+        text = comparison.markdown(result)
+        if args.output:
+            write_text_atomic(args.output, text)
+        else:
+            sys.stdout.write(text)
+    else:
+        comparison.render(result, console())
+    return 1 if result.regressions else 0

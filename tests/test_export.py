@@ -1,0 +1,102 @@
+"""Exporters over the results model: every format carries every case it should, the
+numbers of the file, and a failed export leaves no file behind."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hashbench import paths
+from hashbench.report.export import FORMATS
+from hashbench.results.files import load
+
+FIXTURE = Path(__file__).parent / "fixtures" / "results-v1.json"
+
+
+def hashbench(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "hashbench", *args],
+        cwd=paths.root(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_csv_has_one_row_per_case_with_its_statistics():
+    run = load(FIXTURE)
+    rows = list(csv.DictReader(io.StringIO(FORMATS["csv"](run))))
+    assert [r["id"] for r in rows] == [c.id for c in run.cases]
+    for row, case in zip(rows, run.cases, strict=True):
+        assert row["status"] == case.status
+        if case.valid:
+            assert float(row["median_ns"]) == case.measured.median
+            assert float(row["median_ci_low_ns"]) == case.measured.median_ci[0]
+        else:
+            assert row["median_ns"] == ""
+
+
+def test_bmf_names_valid_cases_by_id_with_latency_and_its_interval():
+    run = load(FIXTURE)
+    data = json.loads(FORMATS["bmf"](run))
+    valid = [c for c in run.cases if c.valid]
+    assert set(data) == {c.id for c in valid}
+    for c in valid:
+        latency = data[c.id]["latency"]
+        assert latency["value"] == c.measured.median
+        assert latency["lower_value"] <= latency["value"] <= latency["upper_value"]
+
+
+def test_json_export_is_the_results_file_again():
+    run = load(FIXTURE)
+    again = json.loads(FORMATS["json"](run))
+    assert again["version"] == 2 and len(again["cases"]) == len(run.cases)
+
+
+def test_markdown_has_a_table_per_group_ranked_by_median():
+    run = load(FIXTURE)
+    text = FORMATS["md"](run)
+    titles = {c.group_title for c in run.cases}
+    assert text.count("\n### ") == len(titles)
+    oneshot = text.split("### sha256 1 KiB oneshot")[1].split("###")[0]
+    assert oneshot.index("`c/openssl`") < oneshot.index("`c/libsodium`")
+    assert "| benchmark | backend | median |" in oneshot
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_show_writes_each_format_to_a_file(tmp_path, fmt):
+    out = tmp_path / f"report.{fmt}"
+    proc = hashbench("show", str(FIXTURE), "--format", fmt, "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert out.read_text() == FORMATS[fmt](load(FIXTURE))
+
+
+def test_bad_format_and_unwritable_output_are_usage_errors_with_nothing_written(tmp_path):
+    proc = hashbench("show", str(FIXTURE), "--format", "xml")
+    assert proc.returncode == 2 and "unknown format 'xml'" in proc.stderr
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    proc = hashbench("show", str(FIXTURE), "--format", "md", "-o", str(blocker / "r.md"))
+    assert proc.returncode == 2 and "cannot write" in proc.stderr
+    assert not list(tmp_path.glob("**/.*.tmp"))
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"\x00\x01binary", "not a JSON file"),
+        (b'{"schema": "hashbench-results", "version": 2', "not a JSON file"),
+        (b'{"schema": "other"}', "not a hashbench results file"),
+    ],
+)
+def test_damaged_or_foreign_files_are_refused(tmp_path, content, message):
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(content)
+    proc = hashbench("show", str(bad), "--format", "csv")
+    assert proc.returncode == 2 and message in proc.stderr
