@@ -83,7 +83,7 @@ def test_a_filter_that_selects_nothing_exits_2(tmp_path):
         "run", str(TINY), "--filter", "^no-such-implementation", "--out", str(tmp_path / "r.json")
     )
     assert proc.returncode == 2
-    assert "nothing to run in suite tiny: selection --filter-regex '^no-such-implementation'" in proc.stderr
+    assert "nothing to run in suite tiny: selection --filter-regex" in proc.stderr
     assert not (tmp_path / "r.json").exists()
 
 

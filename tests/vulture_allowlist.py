@@ -20,3 +20,4 @@ _.no_wrap  # unused attribute (src/hashbench/report/fidelity_terminal.py:125)
 language  # unused variable (src/hashbench/runner/manifest.py:18)
 description  # unused variable (src/hashbench/runner/manifest.py:19)
 apt  # unused variable (src/hashbench/runner/manifest.py:24)
+sample_rounds  # read from results files by older hashbench versions' summaries

@@ -79,8 +79,9 @@ def sweep_figure(found: sweep.Sweep) -> dict[str, Any]:
         fit = power_law(xs, ys)
         if fit is not None:
             grid = [float(x) for x in np.geomspace(min(xs), max(xs), 20)]
+            label = f"{impl} fit: slope {fit.slope:.2f}, R² {fit.r_squared:.3f}"
             traces.append(
-                {"type": "scatter", "mode": "lines", "name": f"{impl} fit (slope {fit.slope:.2f})",
+                {"type": "scatter", "mode": "lines", "name": label,
                  "x": grid, "y": [fit.at(x) for x in grid], "line": {"dash": "dot"},
                  "showlegend": True}
             )  # fmt: skip
