@@ -17,6 +17,8 @@ if "error" in reply:
     sys.exit(f"runner error: {reply['error']}")
 per_op = [s / reply["iters"] for s in reply["samples_ns"]]
 req = json.loads(request)
-print(f"runner: {req.get('op')} {req.get('alg', '')} {req.get('input_size', '')} "
-      f"{req.get('mode', '')} median {statistics.median(per_op):.1f} ns/op "
-      f"({len(per_op)} samples x {reply['iters']} iters)")
+print(
+    f"runner: {req.get('op')} {req.get('alg', '')} {req.get('input_size', '')} "
+    f"{req.get('mode', '')} median {statistics.median(per_op):.1f} ns/op "
+    f"({len(per_op)} samples x {reply['iters']} iters)"
+)

@@ -103,3 +103,18 @@ def test_two_real_runs_of_the_c_runner_compare_case_by_case(tmp_path):
     assert f"{len(valid)} cases compared" in proc.stdout
     ref = hashbench("compare", str(files[0]), "--reference", valid[0].impl)
     assert ref.returncode == 0 and f"{len(valid) - 1} cases compared" in ref.stdout
+
+
+def test_mann_whitney_agrees_with_scipy():
+    from scipy import stats as sps
+
+    from hashbench.measure.compare import mann_whitney
+
+    rng = np.random.default_rng(7)
+    for shift in (0.0, 0.01, 0.05):
+        a = rng.normal(100, 2, 300).round(1)  # rounding makes ties
+        b = rng.normal(100 * (1 + shift), 2, 250).round(1)
+        want = sps.mannwhitneyu(a, b, alternative="two-sided", method="asymptotic").pvalue
+        assert mann_whitney(a, b) == pytest.approx(want, rel=1e-9, abs=1e-300)
+    assert mann_whitney(np.ones(10), np.ones(10)) == 1.0
+    assert mann_whitney(np.ones(3), np.ones(10)) is None

@@ -78,7 +78,8 @@ def sweep_figure(found: sweep.Sweep) -> dict[str, Any]:
         traces.append({"type": "scatter", "mode": "markers+lines", "name": impl, "x": xs, "y": ys})
         fit = power_law(xs, ys)
         if fit is not None:
-            grid = [float(x) for x in np.geomspace(min(xs), max(xs), 20)]
+            positive = [x for x in xs if x > 0]  # a log axis has no zero
+            grid = [float(x) for x in np.geomspace(min(positive), max(positive), 20)]
             label = f"{impl} fit: slope {fit.slope:.2f}, R² {fit.r_squared:.3f}"
             traces.append(
                 {"type": "scatter", "mode": "lines", "name": label,
