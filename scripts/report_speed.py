@@ -67,9 +67,8 @@ def main() -> None:
             start = time.perf_counter()
             text = render(load(paths[0]))
             took = time.perf_counter() - start
-            print(
-                f"  show --format {fmt:<5} {took:6.2f} s (load + render, {len(text) / 2**20:.1f} MiB)"
-            )
+            mib = len(text) / 2**20
+            print(f"  show --format {fmt:<5} {took:6.2f} s (load + render, {mib:.1f} MiB)")
         start = time.perf_counter()
         result = comparison.between_runs(load(paths[0]), load(paths[1]), 0.05, ("a", "b"))
         comparison.markdown(result)
