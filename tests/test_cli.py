@@ -127,3 +127,17 @@ def test_a_case_needing_more_memory_than_is_free_is_refused(tmp_path):
     refused = [c for c in cases if c.status == "refused"]
     assert refused and all("needs 1048576 MiB for scrypt" in c.reason for c in refused)
     assert "MiB free" in refused[0].reason
+
+
+def test_help_lists_every_command_and_each_shows_an_example():
+    from hashbench.commands import modules
+
+    top = hashbench("--help")
+    assert top.returncode == 0
+    for module in modules():
+        assert f"  {module.NAME} " in top.stdout, module.NAME
+        own = hashbench(module.NAME, "--help")
+        assert own.returncode == 0 and "example:" in own.stdout, module.NAME
+        assert module.EXAMPLE.splitlines()[0] in own.stdout
+    version = hashbench("--version")
+    assert version.returncode == 0 and version.stdout.startswith("hashbench ")
