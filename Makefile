@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SUITE ?= quick
 
-.PHONY: setup system python runners bench test lint lock clean
+.PHONY: setup system python runners bench test faults lint lock clean
 
 setup: system python runners
 
@@ -23,12 +23,18 @@ runners: python
 	@$(PY) -m hashbench build
 
 # Exit code 1 means "some case failed or was unverified": the report says which and why;
-# that is a finding of the run, not a failure of `make bench`.
+# that is a finding of the run, not a failure of `make bench`. 2 (bad usage) and 3 (an
+# internal error) fail it.
 bench: setup
 	@$(PY) -m hashbench run $(SUITE) || [ $$? -eq 1 ]
 
 test: setup
 	@$(PY) -m pytest -q -ra
+
+# The fault-injection suite alone (crashes, hangs, garbage, kills, full disk, two runs
+# to one file, huge lines) with the long fuzz passes: HASHBENCH_FUZZ_EXAMPLES inputs each.
+faults: setup
+	@HASHBENCH_FUZZ_EXAMPLES=10000 $(PY) -m pytest -q -ra -m faults
 
 # ruff (style), mypy (types; strict on model/, engine/, measure/), vulture (dead code).
 lint: python

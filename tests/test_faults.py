@@ -69,7 +69,7 @@ def test_faults_fail_their_case_and_the_rest_goes_on(tmp_path):
     assert by_impl["faulty/cheat"].status == "unverified"
     assert "cost=4 (asked 10)" in by_impl["faulty/cheat"].reason
     # implementations without the algorithm are listed, not dropped
-    assert by_impl["faulty/cheat"].impl and len(data.cases) == 12
+    assert by_impl["faulty/cheat"].impl and len(data.cases) == 14
 
 
 def test_client_reports_garbage_hello(tmp_path):

@@ -71,7 +71,7 @@ def test_malformed_toml_names_the_line(tmp_path):
         ('op = "digest"\nalg = "sha256"', "digest needs input_size"),
         ('op = "hash"\nalg = "sha256"', "does not apply to digest algorithm 'sha256'"),
         ('op = "smash"\nalg = "bcrypt"', "op 'smash' is not one of"),
-        ('op = "hash"\nalg = "bcrypt"\ncolour = "red"', "unknown key(s) colour"),
+        ('op = "hash"\nalg = "bcrypt"\ncolour = "red"', "unknown key 'colour'"),
         ('alg = "bcrypt"', "missing key 'op'"),
     ],
 )

@@ -1,11 +1,18 @@
 """The `hashbench` command line: the parser is built from the modules of commands/.
 
-Exit codes: 0 all good, 1 a case failed or was unverified, 2 bad usage or configuration."""
+Exit codes, one meaning each: 0 all verified; 1 a finding of the run (a failed or
+unverified case, a regression from `compare`); 2 bad usage or input; 3 an internal
+error — a bug: a short message, and the traceback saved to a log file named on stderr."""
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
+import os
 import sys
+import tempfile
+import traceback
+from pathlib import Path
 
 from hashbench import __version__
 from hashbench.commands import modules
@@ -37,6 +44,21 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+INTERNAL_ERROR = 3
+
+
+def _log_internal_error(exc: BaseException) -> str:
+    """Save the traceback where a bug report can pick it up; return the path."""
+    folder = Path(tempfile.gettempdir()) / "hashbench-errors"
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    fd, path = tempfile.mkstemp(prefix=f"{stamp}-", suffix=".log", dir=folder)
+    with os.fdopen(fd, "w") as f:
+        f.write(f"hashbench {__version__}: {' '.join(sys.argv)}\n\n")
+        f.write("".join(traceback.format_exception(exc)))
+    return path
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
@@ -47,3 +69,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("hashbench: interrupted", file=sys.stderr)
         return 130
+    except Exception as exc:  # a bug: say so briefly, keep the details
+        log = _log_internal_error(exc)
+        print(
+            f"hashbench: internal error ({type(exc).__name__}: {exc}); "
+            f"this is a bug — the traceback is in {log}",
+            file=sys.stderr,
+        )
+        return INTERNAL_ERROR

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
+import math
 import signal
 from pathlib import Path
 
@@ -79,8 +81,10 @@ def _suite(args: argparse.Namespace, selection: Selection) -> suites.Suite:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.budget is not None and args.budget <= 0:
+    if args.budget is not None and not (math.isfinite(args.budget) and args.budget > 0):
         raise UsageError("--budget must be a positive number of seconds")
+    if args.target_ci is not None and not (0 <= args.target_ci < 1):  # NaN fails both
+        raise UsageError("--target-ci must be a number from 0 (no target) to below 1")
     selection = Selection(
         impl=split(args.impl),
         alg=split(args.alg),
@@ -121,11 +125,12 @@ def run_suite(
 ) -> int:
     suite.groups = [g for g in suite.groups if options.selection.takes_group(g)]
     out = out or default_out(suite.name)
+    ResultsFile.check_writable(out)
     environment = Environment(**machine.snapshot())
     pool = RunnerPool()
     # SIGTERM ends the run like Ctrl-C: finished cases are already on disk.
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
-    with pool:
+    with pool, contextlib.ExitStack() as stack:
         console.print(f"starting runners for suite [bold]{suite.name}[/] …")
         pool.start(runners)
         run = RunFile(
@@ -148,6 +153,7 @@ def run_suite(
         if not any(planned):
             raise UsageError(_nothing_to_run(suite.name, options, pool))
         results = ResultsFile(out, run)
+        stack.callback(results.close)
         with Progress(
             TextColumn("{task.description}"),
             BarColumn(),

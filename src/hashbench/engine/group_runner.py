@@ -95,7 +95,7 @@ class GroupRunner:
 
     def run_group(self, group_no: int, group: Group) -> None:
         budget = self.options.budget or group.budget
-        target = self.options.target_ci or group.target_ci
+        target = group.target_ci if self.options.target_ci is None else self.options.target_ci
         cases = [
             Case(group_no, group, impl, Sampler(budget * 1e9, target, group.min_samples))
             for impl in self.selected(group)

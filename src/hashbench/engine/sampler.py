@@ -66,7 +66,12 @@ class Sampler:
 
     def done(self) -> bool:
         n = len(self.samples)
-        if n >= self.min_samples and self.ci_rel_halfwidth() <= self.target_ci:
+        # target_ci = 0: no interval target, the whole budget is spent
+        if (
+            self.target_ci > 0
+            and n >= self.min_samples
+            and self.ci_rel_halfwidth() <= self.target_ci
+        ):
             self.stop_reason = "ci"
             return True
         if self.spent_ns >= self.budget_ns and n >= MIN_SAMPLES_SLOW:

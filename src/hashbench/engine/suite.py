@@ -16,27 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from hashbench import catalog, paths
+from hashbench.engine import suite_schema as schema
 from hashbench.errors import UsageError
 from hashbench.model import labels
 
 OPS = ("digest", "derive", "hash", "verify", "hash_verify")
 MODES = ("oneshot", "new", "reset")
-BENCH_KEYS = {
-    "name",
-    "op",
-    "alg",
-    "params",
-    "length",
-    "input_size",
-    "mode",
-    "impl",
-    "budget",
-    "target_ci",
-    "password",
-    "salt_size",
-    "min_samples",
-}
-DEFAULT_KEYS = {"budget", "target_ci", "password", "salt_size", "impl", "min_samples"}
+DEFAULT_KEYS = set(schema.SETTINGS)  # keys a [defaults] table may set for every bench
 
 
 @dataclass(frozen=True)
@@ -97,31 +83,49 @@ def _bench_lines(text: str) -> list[int]:
     ]
 
 
-def load(name_or_path: str) -> Suite:
+def _read(path: Path) -> str:
+    try:
+        return path.read_bytes().decode("utf-8")
+    except IsADirectoryError:
+        raise UsageError(f"{path}: is a directory, not a suite file") from None
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{path}: not UTF-8 text (byte {exc.start}): {exc.reason}") from None
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def load(name_or_path: str, _including: tuple[Path, ...] = ()) -> Suite:
     path = resolve(name_or_path)
-    text = path.read_text()
+    if path.resolve() in _including:
+        chain = " → ".join(p.stem for p in (*_including, path.resolve()))
+        raise UsageError(f"{path}: suites include each other in a cycle: {chain}")
+    text = _read(path)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise UsageError(f"{path}: malformed TOML: {exc}") from exc
-    lines = _bench_lines(text)
+    found = schema.problems(data, schema.TOP, "")
+    if "bench" not in data:
+        found.append("expected at least one [[bench]] table")
     defaults = data.get("defaults", {})
-    if not isinstance(defaults, dict) or set(defaults) - DEFAULT_KEYS:
-        raise UsageError(
-            f"{path}: [defaults] accepts {', '.join(sorted(DEFAULT_KEYS))}; "
-            f"got {', '.join(sorted(set(defaults) - DEFAULT_KEYS)) or defaults!r}"
-        )
-    benches = data.get("bench")
-    if not isinstance(benches, list) or not benches:
-        raise UsageError(f"{path}: expected at least one [[bench]] table")
+    if isinstance(defaults, dict):
+        found += schema.problems(defaults, schema.SETTINGS, "[defaults] ")
+    if found:
+        raise UsageError(f"{path}: " + f"\n{path}: ".join(found))
+    lines = _bench_lines(text)
     suite = Suite(data.get("name", path.stem), data.get("description", ""), path)
+    if schema.safe_name(suite.name):
+        raise UsageError(f'{path}: the file name makes no safe suite name; set name = "..."')
     for included in _as_list(data.get("include", [])):
-        if not isinstance(included, str) or included == path.stem:
-            raise UsageError(f"{path}: include must name other suites, got {included!r}")
-        suite.groups.extend(load(included).groups)
-    for index, bench in enumerate(benches):
+        suite.groups.extend(load(included, (*_including, path.resolve())).groups)
+    for index, bench in enumerate(data["bench"]):
         where = f"{path}:{lines[index] if index < len(lines) else '?'}"
         try:
+            if not isinstance(bench, dict):
+                raise UsageError("expected a table")
+            bad = schema.problems(bench, schema.BENCH, "")
+            if bad:
+                raise UsageError("; ".join(bad))
             suite.groups.extend(_expand(bench, defaults))
         except UsageError as exc:
             raise UsageError(f"{where}: [[bench]] #{index + 1}: {exc}") from None
@@ -173,12 +177,6 @@ def ad_hoc(
 
 
 def _expand(bench: dict[str, Any], defaults: dict[str, Any]) -> list[Group]:
-    unknown = set(bench) - BENCH_KEYS
-    if unknown:
-        raise UsageError(
-            f"unknown key(s) {', '.join(sorted(unknown))}; "
-            f"expected some of {', '.join(sorted(BENCH_KEYS))}"
-        )
     for key in ("op", "alg"):
         if key not in bench:
             raise UsageError(f"missing key {key!r}")

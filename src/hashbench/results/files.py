@@ -4,6 +4,7 @@ never leaves a torn file. Older versions are migrated on load."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import tempfile
@@ -66,13 +67,73 @@ def write_text_atomic(path: Path, text: str) -> None:
         raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from exc
 
 
+def lock_path(path: Path) -> Path:
+    """The lock beside a results file: held for as long as a run writes it. (The results
+    file itself is replaced on every write, so a lock on it would not hold.)"""
+    return path.with_name(f".{path.name}.lock")
+
+
+def _writer_alive(path: Path) -> bool:
+    """True while a hashbench run holds the results file's lock."""
+    try:
+        fd = os.open(lock_path(path), os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        return False
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
+
+
 class ResultsFile:
-    """A run file being written: every change is on disk before the call returns."""
+    """A run file being written: every change is on disk before the call returns, and no
+    other run may write the same file meanwhile (an exclusive lock beside it)."""
 
     def __init__(self, path: Path, run: RunFile):
         self.path = path
         self.run = run
+        self._lock = self._take_lock(path)
         self.flush()
+
+    @staticmethod
+    def check_writable(path: Path) -> None:
+        """Refuse an --out that cannot be written before any runner starts."""
+        if path.is_dir():
+            raise UsageError(f"--out {path}: is a directory; give a file name")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"--out {path}: cannot write there ({exc.strerror or exc})") from exc
+        if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+            raise UsageError(f"--out {path}: cannot write there (permission denied)")
+
+    @staticmethod
+    def _take_lock(path: Path) -> int:
+        ResultsFile.check_writable(path)
+        try:
+            fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise UsageError(f"--out {path}: cannot write there ({exc.strerror or exc})") from exc
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = os.pread(fd, 32, 0).decode(errors="replace").strip()
+            os.close(fd)
+            raise UsageError(
+                f"--out {path}: another hashbench run (pid {holder or '?'}) is writing it; "
+                "choose another --out"
+            ) from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, str(os.getpid()).encode(), 0)
+        return fd
+
+    def close(self) -> None:
+        if self._lock >= 0:
+            os.close(self._lock)  # releases the lock; the empty lock file stays
+            self._lock = -1
 
     def append(self, record: CaseRecord) -> None:
         self.run.cases.append(record)
@@ -84,7 +145,15 @@ class ResultsFile:
         self.flush()
 
     def flush(self) -> None:
-        write_atomic(self.path, self.run)
+        """Write the whole file atomically. A full disk or a lost folder stops the run
+        with the last complete file in place (every case finished before this one)."""
+        try:
+            write_atomic(self.path, self.run)
+        except OSError as exc:
+            raise UsageError(
+                f"results file {self.path}: {exc.strerror or exc}; the run stopped, and the "
+                "cases finished before are kept there"
+            ) from exc
 
 
 def _read(path: Path) -> bytes:
@@ -101,6 +170,8 @@ def load_any(path: Path) -> RunFile | dict[str, Any]:
         data = json.loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise UsageError(f"{path}: not a JSON file ({exc})") from exc
+    except RecursionError:
+        raise UsageError(f"{path}: JSON nested too deeply to be a results file") from None
     if not isinstance(data, dict) or data.get("schema") not in (KIND, FIDELITY_KIND):
         raise UsageError(f"{path}: not a hashbench results file")
     if data["schema"] == FIDELITY_KIND:
@@ -116,6 +187,15 @@ def load(path: Path) -> RunFile:
     return loaded
 
 
+def _mark_unfinished(path: Path, run: RunFile) -> RunFile:
+    """A run that ended any way but normally (killed, out of disk, power lost) left
+    `finished` empty and released its lock: it is read as interrupted."""
+    if run.finished is None and not run.interrupted and not _writer_alive(path):
+        run.interrupted = True
+        run.warnings = [*run.warnings, "the run ended without finishing (killed or crashed)"]
+    return run
+
+
 def _to_run(path: Path, data: dict[str, Any]) -> RunFile:
     version = data.get("version")
     if not isinstance(version, int) or version < 1:
@@ -127,6 +207,6 @@ def _to_run(path: Path, data: dict[str, Any]) -> RunFile:
         )
     data = {**data, "version": VERSION}  # v1 → v2: case ids are computed on construction
     try:
-        return msgspec.convert(data, RunFile)
+        return _mark_unfinished(path, msgspec.convert(data, RunFile))
     except msgspec.ValidationError as exc:
         raise UsageError(f"{path}: does not match the results format v{VERSION}: {exc}") from exc

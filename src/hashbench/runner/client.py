@@ -7,10 +7,12 @@ caller fails that case and calls restart() for the next one.
 from __future__ import annotations
 
 import collections
+import ctypes
 import itertools
 import json
 import os
 import queue
+import signal
 import subprocess
 import threading
 from typing import Any
@@ -18,6 +20,19 @@ from typing import Any
 from hashbench import paths
 from hashbench.catalog import compiled
 from hashbench.runner.manifest import Manifest
+
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    """In the runner's process, before exec: the kernel kills it (SIGKILL) when the
+    orchestrator dies, however it dies (kill -9 included), so no runner is left behind
+    still computing. Launch wrappers `exec` the real runner, which keeps this setting."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):  # not Linux: the runner ends at end of input instead
+        pass
 
 
 class RunnerFault(Exception):
@@ -61,6 +76,7 @@ class RunnerClient:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
+                preexec_fn=_die_with_parent,
                 env={
                     **os.environ,
                     "HASHBENCH_ROOT": str(paths.root()),
