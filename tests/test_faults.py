@@ -63,13 +63,18 @@ def test_faults_fail_their_case_and_the_rest_goes_on(tmp_path):
     assert "runner timeout" in by_impl["faulty/hang"].reason
     assert by_impl["faulty/garbage"].status == "failed"
     assert "runner garbage" in by_impl["faulty/garbage"].reason
+    assert by_impl["faulty/oom"].status == "failed"
+    assert (
+        "runner crash" in by_impl["faulty/oom"].reason
+        and "MemoryError" in by_impl["faulty/oom"].reason
+    )
     assert by_impl["faulty/liar"].status == "unverified"
     assert by_impl["faulty/liar"].stats is None
     assert "!= reference" in by_impl["faulty/liar"].reason
     assert by_impl["faulty/cheat"].status == "unverified"
     assert "cost=4 (asked 10)" in by_impl["faulty/cheat"].reason
     # implementations without the algorithm are listed, not dropped
-    assert by_impl["faulty/cheat"].impl and len(data.cases) == 14
+    assert by_impl["faulty/cheat"].impl and len(data.cases) == 16
 
 
 def test_client_reports_garbage_hello(tmp_path):
@@ -83,6 +88,16 @@ def test_client_reports_garbage_hello(tmp_path):
         client.start()
     assert err.value.kind == "garbage"
     client.kill()
+
+
+def test_a_runner_slower_to_start_than_its_timeout_is_skipped_with_the_reason(tmp_path):
+    script = tmp_path / "sleepy.py"
+    script.write_text("import time\ntime.sleep(30)\n")
+    manifest = Manifest("sleepy", "x", "", ["true"], ["true"], [sys.executable, str(script)], None)
+    client = RunnerClient(manifest, start_timeout=1)
+    with pytest.raises(RunnerFault) as err:
+        client.start()
+    assert err.value.kind == "timeout" and not client.alive
 
 
 def test_client_reports_missing_executable():

@@ -22,6 +22,8 @@ import {
   unsupported,
 } from "./errors.js";
 
+const MAX_LINE = 16 * 1024 * 1024; // bytes before the newline
+
 const OPS = ["derive", "hash", "verify", "digest"];
 const MAX_INPUT = 1 << 30; // bench input_size cap (1 GiB), as the other runners
 const FIELD_TYPES = {
@@ -108,24 +110,44 @@ export class Server {
     // orchestrator's timeout) instead of ending the process.
     setInterval(() => {}, 1 << 30);
     this.send(this.hello);
-    let pending = new Uint8Array(0);
+    // The current line's bytes, kept as the chunks they came in and joined once at its
+    // newline: reading a line costs time linear in its length. A line over MAX_LINE is
+    // read through without being kept and refused (docs/protocol.md, "Line length").
+    let parts = [];
+    let size = 0;
     for await (const chunk of this.host.input) {
-      let data = chunk;
-      if (pending.length) {
-        data = new Uint8Array(pending.length + chunk.length);
-        data.set(pending);
-        data.set(chunk, pending.length);
-      }
       let start = 0;
       let nl;
-      while ((nl = data.indexOf(10, start)) !== -1) {
-        await this.line(data.subarray(start, nl));
+      while ((nl = chunk.indexOf(10, start)) !== -1) {
+        await this.endOfLine(parts, size, chunk.subarray(start, nl));
+        parts = [];
+        size = 0;
         start = nl + 1;
       }
-      pending = data.slice(start);
+      const rest = chunk.subarray(start);
+      size += rest.length;
+      if (size <= MAX_LINE) parts.push(rest);
+      else parts = [];
     }
-    if (pending.length) await this.line(pending);
+    if (size) await this.endOfLine(parts, size, new Uint8Array(0));
     this.host.exit(0);
+  }
+
+  async endOfLine(parts, size, last) {
+    const total = size + last.length;
+    if (total > MAX_LINE) {
+      const message = `request line of ${total} bytes is over the limit of ${MAX_LINE}`;
+      this.send({ id: null, error: { kind: "protocol", message } });
+      return;
+    }
+    if (parts.length === 0) return this.line(last);
+    const whole = new Uint8Array(total);
+    let at = 0;
+    for (const part of [...parts, last]) {
+      whole.set(part, at);
+      at += part.length;
+    }
+    return this.line(whole);
   }
 
   async line(raw) {
