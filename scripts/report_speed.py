@@ -14,34 +14,11 @@ import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
+from synthetic_run import synthetic
 
-from hashbench.measure.stats import summarize
-from hashbench.model import CaseRecord, RunFile
 from hashbench.report import comparison
 from hashbench.report.export import FORMATS
 from hashbench.results.files import ResultsFile, load
-
-
-def synthetic(base: RunFile, cases: int, samples: int, seed: int, shift: float = 0.0) -> RunFile:
-    rng = np.random.default_rng(seed)
-    valid = [c for c in base.cases if c.valid]
-    out: list[CaseRecord] = []
-    for i in range(cases):
-        template = valid[i % len(valid)]
-        centre = template.measured.median * (1 + shift)
-        raw = rng.normal(centre, centre * 0.02, samples).clip(1)
-        group = i // len(valid)
-        params = {**template.params, "k": group}
-        record = CaseRecord(
-            group=group, group_title=f"{template.group_title} #{group}", impl=template.impl,
-            runner=template.runner, backend=template.backend, alg=template.alg,
-            op=template.op, params=params, mode=template.mode, input_size=template.input_size,
-            status="ok", reason="", iters=1, samples_ns=[int(v) for v in raw],
-            sample_rounds=[0] * samples, stats=summarize(raw), mb_per_s=template.mb_per_s,
-        )  # fmt: skip
-        out.append(record)
-    return RunFile(suite="synthetic", started=base.started, environment=base.environment, cases=out)
 
 
 def main() -> None:

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
+from pathlib import Path
+
 import pytest
 
 from hashbench.runner.client import RunnerClient
 from hashbench.runner.manifest import Manifest, load_all
+
+# Runs made by tests go to a history store of their own, never the user's.
+os.environ.setdefault(
+    "HASHBENCH_STORE", str(Path(tempfile.mkdtemp(prefix="hashbench-tests-")) / "history.sqlite")
+)
 
 MANIFESTS = load_all()
 

@@ -23,6 +23,21 @@ def cpu_model() -> str:
     return platform.processor() or "unknown"
 
 
+# CPU features that change what a hash costs (SHA, AES and vector extensions).
+RELEVANT_FLAGS = (
+    "sha_ni", "aes", "pclmulqdq", "ssse3", "sse4_1", "avx", "avx2", "bmi2", "adx",
+    "avx512f", "avx512bw", "avx512vl", "avx512_vbmi", "vaes", "vpclmulqdq",
+)  # fmt: skip
+
+
+def cpu_flags() -> list[str]:
+    for line in (_read("/proc/cpuinfo") or "").splitlines():
+        if line.startswith("flags"):
+            present = set(line.split(":", 1)[1].split())
+            return [f for f in RELEVANT_FLAGS if f in present]
+    return []
+
+
 def governor() -> str | None:
     return _read("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")
 
@@ -51,6 +66,8 @@ def load_average() -> list[float]:
 def snapshot() -> dict[str, Any]:
     return {
         "cpu": cpu_model(),
+        "cpu_flags": cpu_flags(),
+        "host": platform.node(),
         "cores": os.cpu_count(),
         "governor": governor(),
         "boost": boost(),

@@ -7,7 +7,7 @@ import importlib
 from types import ModuleType
 
 # The order `hashbench --help` lists them in.
-NAMES = ["run", "show", "compare", "list", "fidelity", "doctor", "build"]
+NAMES = ["run", "show", "compare", "history", "list", "fidelity", "doctor", "build"]
 
 
 def modules() -> list[ModuleType]:

@@ -7,9 +7,11 @@ import sys
 from pathlib import Path
 
 from hashbench.errors import UsageError
+from hashbench.model import RunFile
 from hashbench.report import comparison
 from hashbench.report.console import console
 from hashbench.results.files import load, write_text_atomic
+from hashbench.store import StoreError, open_store
 
 NAME = "compare"
 HELP = "compare two runs case by case (exit 1 on a significant regression), or to --reference"
@@ -20,8 +22,9 @@ EXAMPLE = (
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("old", type=Path, help="the baseline results file")
-    p.add_argument("new", type=Path, nargs="?", help="the results file to judge")
+    p.add_argument("old", help="the baseline: a results file, or a run id of the history store")
+    p.add_argument("new", nargs="?", help="the run to judge: a results file or a run id")
+    p.add_argument("--store", help="history store for run ids (default: the user's)")
     p.add_argument(
         "--threshold",
         default="5%",
@@ -46,18 +49,32 @@ def threshold(text: str) -> float:
     return value
 
 
+def load_run(what: str, store: str | None) -> RunFile:
+    """A results file, or (a number that names no file) a run of the history store."""
+    if what.isdigit() and not Path(what).exists():
+        try:
+            history = open_store(store)
+            try:
+                return history.load_run(int(what))
+            finally:
+                history.close()
+        except StoreError as exc:
+            raise UsageError(str(exc)) from exc
+    return load(Path(what))
+
+
 def run(args: argparse.Namespace) -> int:
     limit = threshold(args.threshold)
     if args.reference:
         if args.new is not None:
             raise UsageError("--reference compares within one run: give one results file")
-        result = comparison.against_reference(load(args.old), args.reference, limit)
+        result = comparison.against_reference(load_run(args.old, args.store), args.reference, limit)
         if not result.rows:
             raise UsageError(f"{args.old}: no valid case of {args.reference} shares a group")
     else:
         if args.new is None:
             raise UsageError("compare needs two results files (or one with --reference)")
-        old, new = load(args.old), load(args.new)
+        old, new = load_run(args.old, args.store), load_run(args.new, args.store)
         names = (str(args.old), str(args.new))
         result = comparison.between_runs(old, new, limit, names)
         if not result.rows and not result.not_measured:

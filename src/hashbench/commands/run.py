@@ -24,6 +24,7 @@ from hashbench.report.console import console as report_console
 from hashbench.report.export import FORMATS
 from hashbench.results.files import ResultsFile, write_text_atomic
 from hashbench.runner.pool import Implementation, RunnerPool
+from hashbench.store import StoreError, default_location, open_store
 
 NAME = "run"
 HELP = "run a suite (default: quick), or an ad hoc case with --alg and --params"
@@ -61,6 +62,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--runner", action="append", help="only this runner (repeatable)")
     p.add_argument("--out", type=Path, help="results file (default results/<time>-<suite>.json)")
     p.add_argument("--brief", action="store_true", help="print the top few of each group")
+    p.add_argument("--store", help="history store: SQLite path or postgresql://… (default: user's)")
+    p.add_argument("--no-store", action="store_true", help="do not keep this run in the history")
     for name in EXPORTS:
         p.add_argument(f"--export-{name}", type=Path, metavar="PATH", help=f"also write {name}")
 
@@ -100,8 +103,16 @@ def run(args: argparse.Namespace) -> int:
         for name in EXPORTS
         if (path := getattr(args, f"export_{name}")) is not None
     }
+    store = None if args.no_store else (args.store or default_location())
     return run_suite(
-        suite, options, args.out, report_console(), runner_names(args.runner), exports, args.brief
+        suite,
+        options,
+        args.out,
+        report_console(),
+        runner_names(args.runner),
+        exports,
+        args.brief,
+        store,
     )
 
 
@@ -122,6 +133,7 @@ def run_suite(
     runners: set[str] | None = None,
     exports: dict[str, Path] | None = None,
     brief: bool = False,
+    store: str | None = None,
 ) -> int:
     suite.groups = [g for g in suite.groups if options.selection.takes_group(g)]
     out = out or default_out(suite.name)
@@ -182,15 +194,37 @@ def run_suite(
                 environment.load_end = machine.load_average()
                 results.update(interrupted=True, finished=_now())
                 console.print(f"[yellow]interrupted[/]: finished cases kept in {out}")
+                keep_in_history(results.run, out, store, console)
                 return 130
         environment.load_end = machine.load_average()
         results.update(finished=_now())
     terminal.render(results.run, console, brief=brief)
     console.print(f"\nresults: {out}")
+    keep_in_history(results.run, out, store, console)
     for fmt, path in (exports or {}).items():
         write_text_atomic(path, FORMATS[fmt](results.run))
         console.print(f"{fmt}: {path}")
     return exit_code(results.run)
+
+
+def keep_in_history(run: RunFile, out: Path, store: str | None, console: Console) -> None:
+    """Store the run; a store that is unreachable, locked or full costs nothing but a
+    warning — the results file is written already — and the way to import it later."""
+    if store is None:
+        return
+    try:
+        history = open_store(store)
+        try:
+            run_id, _ = history.record_run(run, source=str(out))
+        finally:
+            history.close()
+    except StoreError as exc:
+        console.print(
+            f"[yellow]warning:[/] the history store was not updated ({exc}); "
+            f"import this run later with: hashbench history import {out}"
+        )
+        return
+    console.print(f"history: run {run_id} in {store}")
 
 
 def _nothing_to_run(suite_name: str, options: Options, pool: RunnerPool) -> str:

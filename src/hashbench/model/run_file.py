@@ -21,6 +21,8 @@ class Environment(msgspec.Struct, kw_only=True):
     python: str | None = None
     mem_total_bytes: int | None = None
     load_end: list[float] | None = None
+    cpu_flags: list[str] | None = None  # the CPU features that change hash costs
+    host: str | None = None
 
 
 class RunnerInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

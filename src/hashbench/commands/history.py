@@ -1,0 +1,132 @@
+"""`hashbench history`: runs kept in the store, one case across runs and machines, import."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rich.table import Table
+
+from hashbench.commands.compare import threshold as parse_threshold
+from hashbench.errors import UsageError
+from hashbench.report import units
+from hashbench.report.console import console
+from hashbench.results.files import load
+from hashbench.store import StoreError, default_location, open_store
+from hashbench.store.history import CasePoint, Store
+
+NAME = "history"
+HELP = "runs kept in the history store; one case across runs or machines; import old files"
+EXAMPLE = (
+    "hashbench history 'c/openssl:sha256:digest:oneshot:size=1024'\n"
+    "  hashbench history import results/*.json"
+)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "what", nargs="*", help="nothing (list runs), a case id or glob, or import FILE…"
+    )
+    p.add_argument("--store", help=f"SQLite path or postgresql://… (default {default_location()})")
+    p.add_argument("--machines", action="store_true", help="the case's latest run on each machine")
+    p.add_argument("--threshold", default="5%", help="smallest change marked (default 5%%)")
+    p.add_argument("--limit", type=int, default=30, help="runs listed (default 30)")
+
+
+def _open(args: argparse.Namespace) -> Store:
+    try:
+        return open_store(args.store)
+    except StoreError as exc:
+        raise UsageError(str(exc)) from exc
+
+
+def run(args: argparse.Namespace) -> int:
+    store = _open(args)
+    try:
+        if args.what[:1] == ["import"]:
+            return _import(store, [Path(p) for p in args.what[1:]])
+        if args.what:
+            return _case(store, args.what[0], args)
+        return _runs(store, args.limit)
+    except StoreError as exc:
+        raise UsageError(str(exc)) from exc
+    finally:
+        store.close()
+
+
+def _import(store: Store, files: list[Path]) -> int:
+    if not files:
+        raise UsageError("history import needs results files")
+    out = console()
+    for path in files:
+        run_id, new = store.record_run(load(path), source=str(path))
+        out.print(f"{path}: {'stored as' if new else 'already stored as'} run {run_id}")
+    return 0
+
+
+def _runs(store: Store, limit: int) -> int:
+    table = Table(box=None, header_style="bold")
+    for col in ("run", "started", "suite", "cases", "machine", "hashbench", "ended"):
+        table.add_column(col)
+    for r in store.runs(limit):
+        ended = "interrupted" if r.interrupted else ("finished" if r.finished else "?")
+        table.add_row(str(r.id), r.started, r.suite, str(r.cases), r.machine,
+                      r.hashbench_version, ended)  # fmt: skip
+    console().print(table)
+    return 0
+
+
+def changes(points: list[CasePoint], limit: float) -> dict[int, str]:
+    """Run id → what changed, where a case's median moved beyond `limit` between two
+    consecutive runs with intervals apart (a change point)."""
+    marked: dict[int, str] = {}
+    valid = [p for p in points if p.median is not None]
+    for before, after in zip(valid, valid[1:], strict=False):
+        assert before.median and after.median is not None
+        apart = after.median_low > before.median_high or after.median_high < before.median_low  # type: ignore[operator]
+        moved = after.median / before.median - 1
+        if apart and abs(moved) > limit:
+            what = [
+                f"{label} {a} → {b}"
+                for label, a, b in (
+                    ("library", before.library_version, after.library_version),
+                    ("toolchain", before.runtime, after.runtime),
+                    ("machine", before.machine, after.machine),
+                )
+                if a != b
+            ]
+            marked[after.run_id] = f"{moved:+.1%}: " + (
+                "; ".join(what) or "nothing recorded changed"
+            )
+    return marked
+
+
+def _case(store: Store, pattern: str, args: argparse.Namespace) -> int:
+    ids = store.case_ids(pattern)
+    if not ids:
+        raise UsageError(f"no case matching {pattern!r} in {store.location}")
+    out = console()
+    limit = parse_threshold(args.threshold)
+    for case_id in ids[:20]:
+        points = store.case_history(case_id)
+        if args.machines:
+            latest: dict[str, CasePoint] = {}
+            for p in points:
+                latest[p.machine] = p
+            points = list(latest.values())
+        marked = {} if args.machines else changes(points, limit)
+        table = Table(box=None, header_style="bold", title=case_id, title_justify="left")
+        for col in ("run", "started", "machine", "version", "median", "95% interval", "change"):
+            table.add_column(col)
+        for p in points:
+            interval = (
+                f"{units.duration(p.median_low)} … {units.duration(p.median_high)}"
+                if p.median is not None
+                else p.status
+            )
+            table.add_row(str(p.run_id), p.started, p.machine, p.library_version,
+                          units.duration(p.median), interval, marked.get(p.run_id, ""))  # fmt: skip
+        out.print(table)
+    if len(ids) > 20:
+        out.print(f"… and {len(ids) - 20} more cases match {pattern!r}")
+    return 0

@@ -1,0 +1,150 @@
+"""The history store, on a real SQLite file and a real PostgreSQL server: runs kept once,
+read back whole, a case's history with its change points, concurrent writers losing
+nothing, a newer schema refused, and a run that still ends well when the store fails."""
+
+from __future__ import annotations
+
+import multiprocessing
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from factories import record
+from pg_server import binaries, server
+
+from hashbench import paths
+from hashbench.commands.history import changes
+from hashbench.model import RunFile
+from hashbench.results.files import load
+from hashbench.store import StoreError, open_store
+from hashbench.store.history import CasePoint
+
+FIXTURE = Path(__file__).parent / "fixtures" / "results-v1.json"
+
+
+def a_run(tag: int, median: float = 100.0) -> RunFile:
+    base = load(FIXTURE)
+    case = record("x/lib", median=median, ci=(median * 0.99, median * 1.01), version=f"1.{tag}")
+    return RunFile(
+        suite=f"s{tag}", started=f"2026-11-25T00:00:{tag:02d}+00:00",
+        environment=base.environment, cases=[case],
+    )  # fmt: skip
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def location(request, tmp_path):
+    if request.param == "sqlite":
+        yield str(tmp_path / "history.sqlite")
+        return
+    if binaries() is None:
+        pytest.skip("PostgreSQL not installed: `make setup` installs Debian's postgresql")
+    with server() as url:
+        yield url
+
+
+def test_a_run_is_kept_once_and_read_back_whole(location):
+    store = open_store(location)
+    run = load(FIXTURE)
+    run_id, new = store.record_run(run, source="fixture")
+    assert new and store.record_run(run)[0] == run_id and not store.record_run(run)[1]
+    again = store.load_run(run_id)
+    assert [c.id for c in again.cases] == [c.id for c in run.cases]
+    assert again.cases[0].samples_ns == run.cases[0].samples_ns
+    assert again.environment.cpu == run.environment.cpu
+    assert [r.id for r in store.runs()] == [run_id]
+    store.close()
+
+
+def test_a_case_history_marks_a_move_and_what_changed(location):
+    store = open_store(location)
+    for tag, median in ((1, 100.0), (2, 101.0), (3, 150.0)):
+        store.record_run(a_run(tag, median))
+    (case_id,) = store.case_ids("x/lib:*")
+    points = store.case_history(case_id)
+    assert [p.median for p in points] == [100.0, 101.0, 150.0]
+    marked = changes(points, 0.05)
+    assert list(marked) == [points[2].run_id]
+    assert "+48.5%" in marked[points[2].run_id] and "library 1.2 → 1.3" in marked[points[2].run_id]
+    store.close()
+
+
+def _write_runs(location: str, worker: int) -> None:
+    store = open_store(location)
+    for i in range(5):
+        store.record_run(a_run(worker * 10 + i))
+    store.close()
+
+
+def test_eight_writers_at_once_lose_nothing(location):
+    open_store(location).close()  # the schema, made once
+    ctx = multiprocessing.get_context("spawn")
+    workers = [ctx.Process(target=_write_runs, args=(location, w)) for w in range(8)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(timeout=120)
+        assert w.exitcode == 0
+    store = open_store(location)
+    runs = store.runs(limit=1000)
+    assert len(runs) == 40 and all(r.cases == 1 for r in runs)
+    assert len(store.case_history(store.case_ids("x/lib:*")[0])) == 40
+    store.close()
+
+
+def test_a_store_of_a_newer_schema_is_refused(tmp_path):
+    path = tmp_path / "h.sqlite"
+    open_store(str(path)).close()
+    db = sqlite3.connect(path)
+    db.execute("UPDATE schema_version SET version = 99")
+    db.commit()
+    db.close()
+    with pytest.raises(StoreError, match="schema version 99, newer than this hashbench knows"):
+        open_store(str(path))
+
+
+def test_changes_need_intervals_apart_and_a_move_beyond_the_threshold():
+    def point(run_id: int, median: float, spread: float) -> CasePoint:
+        return CasePoint(run_id, "t", "m", "1", "r", "ok", median, median - spread, median + spread)
+
+    assert changes([point(1, 100, 1), point(2, 110, 20)], 0.05) == {}  # intervals overlap
+    assert changes([point(1, 100, 1), point(2, 103, 1)], 0.05) == {}  # under the threshold
+    assert list(changes([point(1, 100, 1), point(2, 110, 1)], 0.05)) == [2]
+
+
+def test_a_run_ends_well_when_the_store_cannot_be_written(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    out = tmp_path / "r.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "hashbench", "run", "--alg", "sha256", "--size", "16",
+         "--runner", "c", "--budget", "0.05", "--out", str(out),
+         "--store", str(blocker / "history.sqlite")],
+        cwd=paths.root(), capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    if "runner c skipped" in proc.stderr + proc.stdout:
+        pytest.skip("needs the c runner")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "the history store was not updated" in proc.stdout
+    assert f"hashbench history import {out}" in proc.stdout.replace("\n", "")
+    assert load(out).finished
+
+
+def test_history_import_and_list_from_the_command_line(tmp_path):
+    store = str(tmp_path / "h.sqlite")
+
+    def hb(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "hashbench", "history", "--store", store, *args],
+            cwd=paths.root(), capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+
+    first = hb("import", str(FIXTURE))
+    assert first.returncode == 0 and "stored as run 1" in first.stdout
+    assert "already stored as run 1" in hb("import", str(FIXTURE)).stdout
+    assert "tiny" in hb().stdout
+    case = hb("c/openssl:sha256:digest:oneshot:*")
+    assert case.returncode == 0 and "689.96 ns" in case.stdout
+    missing = hb("nothing:*")
+    assert missing.returncode == 2 and "no case matching" in missing.stderr
