@@ -22,6 +22,8 @@ from hashbench.runner.client import RunnerClient, RunnerFault
 from hashbench.runner.manifest import Manifest, load_all
 from hashbench.runner.pool import RunnerPool
 
+pytestmark = pytest.mark.faults
+
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
