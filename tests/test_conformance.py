@@ -99,7 +99,7 @@ def test_hash_round_trip(runner: RunnerClient):
                 same = {"alg": alg, "encoded": enc, "params": SMOKE_PARAMS[alg]}
                 ok = runner.call("verify", impl=impl["id"], password=pw, **same)
                 assert ok["valid"] is True, (impl["id"], enc)
-                bad = runner.call("verify", impl=impl["id"], password="00", **same)
+                bad = runner.call("verify", impl=impl["id"], password=b"wrong".hex(), **same)
                 assert bad["valid"] is False, (impl["id"], enc)
             done += 1
         assert done, f"{impl['id']} offers hash but round-tripped no algorithm"
@@ -228,13 +228,6 @@ def test_bench_replies(runner: RunnerClient):
     assert_error(bad)
 
 
-def test_quit(runner: RunnerClient):
-    reply = runner.call("quit")
-    assert reply.get("ok") is True
-    assert runner._proc is not None
-    assert runner._proc.wait(timeout=10) == 0
-
-
 def _compiled_catalog() -> dict:
     return json.loads(compiled.ensure().read_text())
 
@@ -334,3 +327,11 @@ def test_a_line_over_the_limit_is_refused_and_reading_goes_on(runner: RunnerClie
     assert_error(reply, {"protocol"})
     assert reply.get("id") is None
     assert len(runner.call("bench", op="noop", iters=10, samples=1)["samples_ns"]) == 1
+
+
+# Last: it ends the module's runner process.
+def test_quit(runner: RunnerClient):
+    reply = runner.call("quit")
+    assert reply.get("ok") is True
+    assert runner._proc is not None
+    assert runner._proc.wait(timeout=10) == 0

@@ -22,6 +22,7 @@ PARAMS: dict[str, dict[str, int]] = {
     "pbkdf2-sha256": {"iterations": 1000},
 }
 PASSWORD = "interop ✓ pässwörd".encode()
+WRONG = b"not the interop password"
 REFERENCE = "reference"
 
 
@@ -44,7 +45,11 @@ def _verify_cell(session: Session, impl_id: str, alg: str, encoded: str, **made:
         return f"error: {reply['error'].get('kind')}"
     valid = reply.get("valid")
     if valid is True:
-        wrong = session.call(impl_id, "verify", password="00", **same)
+        # A wrong password of plain letters: NUL bytes and lengths have probes of their own,
+        # and a library that refuses a NUL must not read as accepting a wrong password.
+        wrong = session.call(impl_id, "verify", password=WRONG.hex(), **same)
+        if "error" in wrong:
+            return f"wrong password: error: {wrong['error'].get('kind')}"
         return "ok" if wrong.get("valid") is False else "accepts a wrong password"
     return "rejects" if valid is False else f"odd reply {reply}"
 

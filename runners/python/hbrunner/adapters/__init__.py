@@ -16,7 +16,15 @@ from hbrunner.errors import RunnerError, Unsupported
 
 # Modules under hbrunner.adapters, one per library. A module whose library fails to
 # import is left out of the hello (with a line on stderr); the runner still starts.
-MODULES = ["hashlib_std", "bcrypt_pyca", "argon2_cffi", "pynacl", "pyca_cryptography", "blake3_py"]
+MODULES = [
+    "hashlib_std",
+    "bcrypt_pyca",
+    "argon2_cffi",
+    "pynacl",
+    "pyca_cryptography",
+    "blake3_py",
+    "passlib_hash",
+]
 
 
 class Adapter:
