@@ -148,3 +148,16 @@ def test_history_import_and_list_from_the_command_line(tmp_path):
     assert case.returncode == 0 and "689.96 ns" in case.stdout
     missing = hb("nothing:*")
     assert missing.returncode == 2 and "no case matching" in missing.stderr
+
+
+def test_a_fidelity_run_is_kept_and_imported_once(tmp_path):
+    store = open_store(str(tmp_path / "h.sqlite"))
+    data = {"schema": "hashbench-fidelity", "version": 1, "started": "2026-11-25T00:00:00",
+            "finished": "2026-11-25T00:01:00", "hashbench_version": "0.1.0",
+            "environment": {"cpu": "x", "cores": 2, "os": "Linux"}, "runners": {},
+            "kat": [], "interop": []}  # fmt: skip
+    run_id, new = store.record_fidelity(data, source="f.json")
+    assert new and store.record_fidelity(data) == (run_id, False)
+    (row,) = store.runs()
+    assert row.suite == "fidelity" and row.kind == "hashbench-fidelity" and row.cases == 0
+    store.close()

@@ -21,3 +21,5 @@ language  # unused variable (src/hashbench/runner/manifest.py:18)
 description  # unused variable (src/hashbench/runner/manifest.py:19)
 apt  # unused variable (src/hashbench/runner/manifest.py:24)
 sample_rounds  # read from results files by older hashbench versions' summaries
+host  # machine identity, stored with every run (store/history.py fingerprint)
+pytestmark  # pytest reads it

@@ -11,7 +11,7 @@ from hashbench.commands.compare import threshold as parse_threshold
 from hashbench.errors import UsageError
 from hashbench.report import units
 from hashbench.report.console import console
-from hashbench.results.files import load
+from hashbench.results.files import load_any
 from hashbench.store import StoreError, default_location, open_store
 from hashbench.store.history import CasePoint, Store
 
@@ -59,7 +59,11 @@ def _import(store: Store, files: list[Path]) -> int:
         raise UsageError("history import needs results files")
     out = console()
     for path in files:
-        run_id, new = store.record_run(load(path), source=str(path))
+        loaded = load_any(path)
+        if isinstance(loaded, dict):
+            run_id, new = store.record_fidelity(loaded, source=str(path))
+        else:
+            run_id, new = store.record_run(loaded, source=str(path))
         out.print(f"{path}: {'stored as' if new else 'already stored as'} run {run_id}")
     return 0
 

@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from hashbench import __version__, machine, paths
+from hashbench.commands.keep import keep_in_history
 from hashbench.commands.options import regex, runner_names
 from hashbench.engine import suite as suites
 from hashbench.engine.group_runner import GroupRunner, Options
@@ -24,7 +25,7 @@ from hashbench.report.console import console as report_console
 from hashbench.report.export import FORMATS
 from hashbench.results.files import ResultsFile, write_text_atomic
 from hashbench.runner.pool import Implementation, RunnerPool
-from hashbench.store import StoreError, default_location, open_store
+from hashbench.store import default_location
 
 NAME = "run"
 HELP = "run a suite (default: quick), or an ad hoc case with --alg and --params"
@@ -205,26 +206,6 @@ def run_suite(
         write_text_atomic(path, FORMATS[fmt](results.run))
         console.print(f"{fmt}: {path}")
     return exit_code(results.run)
-
-
-def keep_in_history(run: RunFile, out: Path, store: str | None, console: Console) -> None:
-    """Store the run; a store that is unreachable, locked or full costs nothing but a
-    warning — the results file is written already — and the way to import it later."""
-    if store is None:
-        return
-    try:
-        history = open_store(store)
-        try:
-            run_id, _ = history.record_run(run, source=str(out))
-        finally:
-            history.close()
-    except StoreError as exc:
-        console.print(
-            f"[yellow]warning:[/] the history store was not updated ({exc}); "
-            f"import this run later with: hashbench history import {out}"
-        )
-        return
-    console.print(f"history: run {run_id} in {store}")
 
 
 def _nothing_to_run(suite_name: str, options: Options, pool: RunnerPool) -> str:

@@ -165,6 +165,39 @@ class Store:
         except Exception as exc:
             raise StoreError(f"history store {_safe(self.location)}: {exc}") from exc
 
+    def record_fidelity(self, data: dict[str, Any], source: str = "") -> tuple[int, bool]:
+        """Store a fidelity run whole (its findings are one document, not cases)."""
+        encoded = json.dumps(data, sort_keys=True).encode()
+        uid = hashlib.sha256(encoded).hexdigest()
+        env = data.get("environment") or {}
+        toolchains = {
+            name: info.get("runtime", "")
+            for name, info in (data.get("runners") or {}).items()
+            if info.get("available")
+        }
+        try:
+            with self._transaction() as cur:
+                cur.execute(self._sql("SELECT id FROM runs WHERE uid = ?"), (uid,))
+                found = cur.fetchone()
+                if found:
+                    return int(found[0]), False
+                cur.execute(
+                    self._sql(
+                        "INSERT INTO runs (uid, kind, suite, started, finished, interrupted, "
+                        "hashbench_version, machine_id, source, toolchains, header) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"
+                    ),
+                    (uid, str(data.get("schema", "")), "fidelity", str(data.get("started", "")),
+                     data.get("finished"), int(not data.get("finished")),
+                     str(data.get("hashbench_version", "")), self._machine(cur, env), source,
+                     json.dumps(toolchains, sort_keys=True), zlib.compress(encoded)),
+                )  # fmt: skip
+                return int(cur.fetchone()[0]), True
+        except StoreError:
+            raise
+        except Exception as exc:
+            raise StoreError(f"history store {_safe(self.location)}: {exc}") from exc
+
     def _machine(self, cur: Any, env: dict[str, Any]) -> int:
         fingerprint = _fingerprint(env)
         cur.execute(self._sql("SELECT id FROM machines WHERE fingerprint = ?"), (fingerprint,))

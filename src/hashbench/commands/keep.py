@@ -1,0 +1,37 @@
+"""Keeping a finished run in the history store, for every command that makes one.
+
+A store that is unreachable, locked or full costs nothing but a warning — the results
+file is written already — and the command to import the file later."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from hashbench.model import RunFile
+from hashbench.store import StoreError, open_store
+
+
+def keep_in_history(
+    result: RunFile | dict[str, Any], out: Path, store: str | None, console: Console
+) -> None:
+    if store is None:
+        return
+    try:
+        history = open_store(store)
+        try:
+            if isinstance(result, RunFile):
+                run_id, _ = history.record_run(result, source=str(out))
+            else:
+                run_id, _ = history.record_fidelity(result, source=str(out))
+        finally:
+            history.close()
+    except StoreError as exc:
+        console.print(
+            f"[yellow]warning:[/] the history store was not updated ({exc}); "
+            f"import this run later with: hashbench history import {out}"
+        )
+        return
+    console.print(f"history: run {run_id} in {store}")
