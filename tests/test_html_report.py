@@ -93,3 +93,31 @@ def test_the_report_loads_offline_and_every_plot_renders(browser, report):
     assert errors == []
     assert fetched == [html_file.as_uri()]  # nothing but the file itself: works offline
     assert fetched == [html_file.as_uri()]  # nothing but the file itself: works offline
+
+
+def test_a_case_history_page_plots_the_medians_and_marks_the_change(browser, tmp_path):
+    from test_store import a_run
+
+    from hashbench.store import open_store
+
+    location = str(tmp_path / "h.sqlite")
+    store = open_store(location)
+    for tag, median in ((1, 100.0), (2, 101.0), (3, 150.0)):
+        store.record_run(a_run(tag, median))
+    store.close()
+    page_file = tmp_path / "history.html"
+    proc = subprocess.run(
+        [sys.executable, "-m", "hashbench", "history", "x/lib:*", "--store", location,
+         "--html", str(page_file)],
+        cwd=paths.root(), capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(page_file.as_uri())
+    plot = page.locator("#history")
+    assert plot.locator("g.trace").count() == 2  # the medians, and the change points
+    assert plot.locator("g.trace").nth(1).locator("path.point").count() == 1
+    assert page.locator("tbody tr").count() == 3 and "library 1.2 → 1.3" in page.content()
+    assert errors == []

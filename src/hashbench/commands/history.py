@@ -9,9 +9,9 @@ from rich.table import Table
 
 from hashbench.commands.compare import threshold as parse_threshold
 from hashbench.errors import UsageError
-from hashbench.report import units
+from hashbench.report import history_page, units
 from hashbench.report.console import console
-from hashbench.results.files import load_any
+from hashbench.results.files import load_any, write_text_atomic
 from hashbench.store import StoreError, default_location, open_store
 from hashbench.store.history import CasePoint, Store
 
@@ -19,7 +19,8 @@ NAME = "history"
 HELP = "runs kept in the history store; one case across runs or machines; import old files"
 EXAMPLE = (
     "hashbench history 'c/openssl:sha256:digest:oneshot:size=1024'\n"
-    "  hashbench history import results/*.json"
+    "  hashbench history import results/*.json\n"
+    "  hashbench history 'rust/argon2:argon2id:hash:*' --html argon2-history.html"
 )
 
 
@@ -31,6 +32,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--machines", action="store_true", help="the case's latest run on each machine")
     p.add_argument("--threshold", default="5%", help="smallest change marked (default 5%%)")
     p.add_argument("--limit", type=int, default=30, help="runs listed (default 30)")
+    p.add_argument("--html", type=Path, metavar="PATH", help="a case's history as a plot (HTML)")
 
 
 def _open(args: argparse.Namespace) -> Store:
@@ -133,4 +135,17 @@ def _case(store: Store, pattern: str, args: argparse.Namespace) -> int:
         out.print(table)
     if len(ids) > 20:
         out.print(f"… and {len(ids) - 20} more cases match {pattern!r}")
+    if args.html:
+        if len(ids) != 1:
+            raise UsageError(f"--html draws one case; {pattern!r} matches {len(ids)}")
+        points = store.case_history(ids[0])
+        marked = changes(points, limit)
+        drawn = [
+            history_page.Point(p.run_id, p.started, p.machine, p.median, p.median_low or p.median,
+                               p.median_high or p.median, marked.get(p.run_id, ""))
+            for p in points
+            if p.median is not None
+        ]  # fmt: skip
+        write_text_atomic(args.html, history_page.render(ids[0], drawn))
+        out.print(f"html: {args.html}")
     return 0
