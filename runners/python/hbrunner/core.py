@@ -15,6 +15,7 @@ import platform
 import sys
 import time
 import traceback
+from collections.abc import Iterator
 from functools import partial
 from typing import Any, BinaryIO
 
@@ -27,6 +28,7 @@ MODES = ("oneshot", "new", "reset")
 BENCH_OPS = ("digest", "derive", "hash", "verify", "hash_verify", "noop")
 MAX_SAMPLES = 1_000_000
 MAX_INPUT = 1 << 31
+MAX_LINE = 16 * 1024 * 1024  # request bytes before the newline (docs/protocol.md)
 
 
 class Runner:
@@ -56,7 +58,11 @@ class Runner:
     # -- main loop -------------------------------------------------------------------
     def serve(self, stdin: BinaryIO) -> None:
         self.send(self.hello())
-        for line in stdin:
+        for line in request_lines(stdin):
+            if isinstance(line, int):
+                message = f"request line of {line} bytes is over the limit of {MAX_LINE}"
+                self.send({"id": None, "error": {"kind": "protocol", "message": message}})
+                continue
             reply, stop = self.handle_line(line)
             self.send(reply)
             if stop:
@@ -274,6 +280,20 @@ def int_field(req: dict[str, Any], name: str, lo: int, hi: int | None) -> int:
 
 def error(req_id: int | None, err: RunnerError) -> dict[str, Any]:
     return {"id": req_id, "error": {"kind": err.kind, "message": err.message}}
+
+
+def request_lines(stdin: BinaryIO) -> Iterator[bytes | int]:
+    """Each request line; for a line over MAX_LINE, its length instead: it is read through
+    to its newline a megabyte at a time and never kept (docs/protocol.md, "Line length")."""
+    while line := stdin.readline(MAX_LINE + 1):
+        if line.endswith(b"\n") or len(line) <= MAX_LINE:
+            yield line
+            continue
+        size = len(line)
+        while line and not line.endswith(b"\n"):
+            line = stdin.readline(1 << 20)
+            size += len(line)
+        yield size - line.endswith(b"\n")
 
 
 def main() -> None:
