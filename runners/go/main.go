@@ -16,8 +16,11 @@ func main() {
 	writeLine(hello())
 	in := bufio.NewReaderSize(os.Stdin, 1<<16)
 	for {
-		line, err := in.ReadBytes('\n')
-		if len(line) > 0 {
+		line, size, err := readLine(in)
+		if size > maxLine {
+			writeError(nil, errf(kindProtocol,
+				"request line of %d bytes is over the limit of %d", size, maxLine))
+		} else if len(line) > 0 {
 			if quit := handleLine(trimEOL(line)); quit {
 				os.Exit(0)
 			}
@@ -28,6 +31,31 @@ func main() {
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "hashbench-runner: reading stdin:", err)
 			os.Exit(0)
+		}
+	}
+}
+
+// maxLine is the longest request line read (docs/protocol.md, "Line length").
+const maxLine = 16 << 20
+
+// readLine returns the next line and its length. A line over maxLine is read through to
+// its newline in buffer-sized pieces and not kept (nil, with its length).
+func readLine(in *bufio.Reader) ([]byte, int, error) {
+	var line []byte
+	size := 0
+	for {
+		piece, err := in.ReadSlice('\n')
+		size += len(piece)
+		if size <= maxLine+1 {
+			line = append(line, piece...)
+		} else {
+			line = nil
+		}
+		if err != bufio.ErrBufferFull {
+			if len(line) > 0 && line[len(line)-1] == '\n' {
+				size--
+			}
+			return line, size, err
 		}
 	}
 }
