@@ -10,6 +10,9 @@ use Hashbench\Adapter\Adapter;
 /** Protocol v1 (docs/protocol.md): hello, then one reply per request line. */
 final class Runner
 {
+    /** The longest request line read, in bytes before the newline (docs/protocol.md). */
+    private const MAX_LINE = 16 * 1024 * 1024;
+
     /** @var array<string, Adapter> */
     private array $impls = [];
 
@@ -30,7 +33,12 @@ final class Runner
             'timer' => ['clock' => 'CLOCK_MONOTONIC (hrtime)', 'resolution_ns' => 1],
             'implementations' => array_map(static fn (Adapter $a): array => $a->info(), array_values($this->impls)),
         ]);
-        while (($line = fgets(STDIN)) !== false) {
+        while (($line = self::readLine()) !== false) {
+            if (is_int($line)) {
+                $message = "request line of {$line} bytes is over the limit of " . self::MAX_LINE;
+                $this->send(['id' => null, 'error' => ['kind' => 'protocol', 'message' => $message]]);
+                continue;
+            }
             $line = rtrim($line, "\r\n");
             if (trim($line) === '') {
                 continue;
@@ -58,6 +66,23 @@ final class Runner
             }
         }
         return 0;
+    }
+
+    /**
+     * The next request line; for a line over MAX_LINE its length instead, read through to
+     * its newline a megabyte at a time and not kept (docs/protocol.md, "Line length").
+     */
+    private static function readLine(): string|int|false
+    {
+        $line = fgets(STDIN, self::MAX_LINE + 2);
+        if ($line === false || str_ends_with($line, "\n") || strlen($line) <= self::MAX_LINE) {
+            return $line;
+        }
+        $size = strlen($line);
+        while (!str_ends_with($line, "\n") && ($line = fgets(STDIN, 1 << 20)) !== false) {
+            $size += strlen($line);
+        }
+        return $line === false ? $size : $size - 1;
     }
 
     /** @param array<string, mixed> $obj */
