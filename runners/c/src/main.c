@@ -84,6 +84,40 @@ static bool handle_line(const char *line, size_t len) {
     return go_on;
 }
 
+/* The longest request line read, in bytes before the newline (docs/protocol.md). */
+#define MAX_LINE ((size_t)16 << 20)
+
+/* Reads the next line into *buf (grown as needed), without its newline; returns its
+ * length, or -1 at the end of input. A line over MAX_LINE is read through to its newline
+ * and not kept: *over is set, and its length is still returned. */
+static ssize_t read_line(char **buf, size_t *cap, bool *over) {
+    size_t len = 0;
+    int c;
+    *over = false;
+    while ((c = getc_unlocked(stdin)) != EOF && c != '\n') {
+        if (len >= MAX_LINE) {
+            *over = true;
+        } else {
+            if (len + 1 >= *cap) {
+                size_t grown = *cap ? 2 * *cap : 4096;
+                char *bigger = realloc(*buf, grown);
+                if (!bigger) {
+                    *over = true; /* no memory for it: refused like an over-long line */
+                    len++;
+                    continue;
+                }
+                *buf = bigger;
+                *cap = grown;
+            }
+            (*buf)[len] = (char)c;
+        }
+        len++;
+    }
+    if (c == EOF && len == 0) return -1;
+    if (*buf) (*buf)[len < *cap ? len : *cap - 1] = '\0';
+    return (ssize_t)len;
+}
+
 int main(void) {
     openssl_count_allocations(); /* must precede every other OpenSSL call */
     if (libsodium_init() < 0) {
@@ -94,10 +128,16 @@ int main(void) {
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
-    while ((len = getline(&line, &cap, stdin)) >= 0) {
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+    bool over;
+    while ((len = read_line(&line, &cap, &over)) >= 0) {
+        if (over) {
+            reply_error(NULL, ERR_PROTOCOL, "request line of %zd bytes is over the limit of %zu",
+                        len, MAX_LINE);
+            continue;
+        }
+        while (len > 0 && line[len - 1] == '\r')
             len--;
-        if (!handle_line(line, (size_t)len)) break;
+        if (!handle_line(line ? line : "", (size_t)len)) break;
     }
     free(line);
     return 0;
