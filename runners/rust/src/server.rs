@@ -51,16 +51,23 @@ pub fn run() -> i32 {
     let mut input = stdin.lock();
     let mut line = Vec::new();
     loop {
-        line.clear();
-        match input.read_until(b'\n', &mut line) {
-            Ok(0) => return 0,
-            Ok(_) => {}
+        let size = match read_line(&mut input, &mut line) {
+            Ok(None) => return 0,
+            Ok(Some(size)) => size,
             Err(e) => {
                 eprintln!("rust runner: reading stdin: {e}");
                 return 0;
             }
+        };
+        if size > MAX_LINE {
+            let message = format!("request line of {size} bytes is over the limit of {MAX_LINE}");
+            let reply = json!({"id": null, "error": {"kind": "protocol", "message": message}});
+            if emit(&mut out, &reply).is_err() {
+                return 0;
+            }
+            continue;
         }
-        while matches!(line.last(), Some(b'\n' | b'\r')) {
+        while matches!(line.last(), Some(b'\r')) {
             line.pop();
         }
         let (reply, quit) = runner.reply(&line);
@@ -69,6 +76,38 @@ pub fn run() -> i32 {
         }
         if quit {
             return 0;
+        }
+    }
+}
+
+/// The longest request line read, in bytes before the newline (docs/protocol.md).
+const MAX_LINE: usize = 16 << 20;
+
+/// Reads the next line into `line` without its newline and returns its length, or `None`
+/// at the end of input. A line over `MAX_LINE` is read through to its newline, a buffer
+/// at a time, and not kept (`line` is left empty; the length is still returned).
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<usize>> {
+    line.clear();
+    let mut size = 0;
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok((size > 0).then_some(size));
+        }
+        let (piece, found) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(at) => (&buffer[..at], true),
+            None => (buffer, false),
+        };
+        size += piece.len();
+        if size <= MAX_LINE {
+            line.extend_from_slice(piece);
+        } else {
+            line.clear();
+        }
+        let used = piece.len() + usize::from(found);
+        input.consume(used);
+        if found {
+            return Ok(Some(size));
         }
     }
 }
