@@ -1,56 +1,72 @@
 """Time rendering and compare at the size of a full `seeds` run (docs/reports.md).
 
-Builds a run of N cases (default 2,000, each with S samples) from a real results file
-by repeating its valid cases under new group numbers, then times every export format and
-`compare` of two such runs. Usage:
-    .venv/bin/python scripts/report_speed.py results/<run>.json [--cases 2000 --samples 1000]
-        [--shift 0.1]   (every case of the second run 10% slower: compare's worst case)
+Writes two synthetic runs of the shape of a full `seeds` run (tests/big_run.py: the
+seeds groups × every available implementation, samples as the budgets give them), the
+second `--shift` slower, then times each format as `show` makes it (loading the file
+included) and `compare` of the two. Usage:
+    .venv/bin/python scripts/report_speed.py [--shift 0.1] [--max-samples 250]
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-from synthetic_run import synthetic
+from rich.console import Console
 
-from hashbench.report import comparison
-from hashbench.report.export import FORMATS
-from hashbench.results.files import ResultsFile, load
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from big_run import seeds_shaped  # noqa: E402
+
+from hashbench.report import comparison, terminal  # noqa: E402
+from hashbench.report.export import FORMATS  # noqa: E402
+from hashbench.results.files import ResultsFile, load  # noqa: E402
+
+
+def _terminal(path: Path) -> str:
+    out = io.StringIO()
+    terminal.render(load(path), Console(file=out, width=100))
+    return out.getvalue()
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("base", type=Path)
-    ap.add_argument("--cases", type=int, default=2000)
-    ap.add_argument("--samples", type=int, default=1000)
-    ap.add_argument(
-        "--shift", type=float, default=0.0, help="make the second run this much slower (0.1)"
-    )
+    ap.add_argument("--shift", type=float, default=0.0, help="second run this much slower")
+    ap.add_argument("--max-samples", type=int, default=250)
     args = ap.parse_args()
-    base = load(args.base)
     with tempfile.TemporaryDirectory() as tmp:
         paths = []
-        for seed in (1, 2):
+        for seed, shift in ((1, 0.0), (2, args.shift)):
             path = Path(tmp) / f"run{seed}.json"
-            shift = args.shift if seed == 2 else 0.0
-            ResultsFile(path, synthetic(base, args.cases, args.samples, seed, shift))
+            ResultsFile(path, seeds_shaped(seed, shift, args.max_samples))
             paths.append(path)
-        size = paths[0].stat().st_size
-        print(f"{args.cases} cases × {args.samples} samples; results file {size / 2**20:.1f} MiB")
-        for fmt, render in FORMATS.items():
+        run = load(paths[0])
+        measured = sum(c.valid for c in run.cases)
+        samples = sum(len(c.samples_ns) for c in run.cases)
+        size = paths[0].stat().st_size / 2**20
+        print(
+            f"{len(run.cases)} records ({measured} measured, {samples} samples) in "
+            f"{len({c.group for c in run.cases})} groups; results file {size:.1f} MiB"
+        )
+        renders = {"terminal": _terminal} | {
+            fmt: (lambda p, r=render: r(load(p))) for fmt, render in FORMATS.items()
+        }
+        for fmt, make in renders.items():
             start = time.perf_counter()
-            text = render(load(paths[0]))
+            text = make(paths[0])
             took = time.perf_counter() - start
-            mib = len(text) / 2**20
-            print(f"  show --format {fmt:<5} {took:6.2f} s (load + render, {mib:.1f} MiB)")
+            print(f"  show --format {fmt:<8} {took:5.2f} s  ({len(text) / 2**20:.1f} MiB)")
         start = time.perf_counter()
         result = comparison.between_runs(load(paths[0]), load(paths[1]), 0.05, ("a", "b"))
         comparison.markdown(result)
         took = time.perf_counter() - start
-        print(f"  compare            {took:6.2f} s (load both + {len(result.rows)} cases)")
+        print(
+            f"  compare                {took:5.2f} s  ({len(result.rows)} cases, "
+            f"{len(result.regressions)} regressions)"
+        )
 
 
 if __name__ == "__main__":

@@ -11,8 +11,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from big_run import seeds_shaped
+from rich.console import Console
 
 from hashbench import paths
+from hashbench.report import terminal
 from hashbench.report.export import FORMATS
 from hashbench.results.files import load
 
@@ -100,3 +103,35 @@ def test_damaged_or_foreign_files_are_refused(tmp_path, content, message):
     bad.write_bytes(content)
     proc = hashbench("show", str(bad), "--format", "csv")
     assert proc.returncode == 2 and message in proc.stderr
+
+
+def test_every_format_carries_every_case_of_a_seeds_sized_run():
+    """The shape of a full `seeds` run (tests/big_run.py): 72 groups, eight thousand
+    records, a case measured in two groups (seeds includes js)."""
+    run = seeds_shaped()
+    valid = [c for c in run.cases if c.valid]
+    groups = {c.group for c in run.cases}
+    rows = list(csv.DictReader(io.StringIO(FORMATS["csv"](run))))
+    assert len(rows) == len(run.cases)
+    assert sum(r["status"] == "ok" for r in rows) == len(valid)
+    bmf = json.loads(FORMATS["bmf"](run))
+    assert len(bmf) == len(valid)  # the twice-measured case keyed `<id> #2`, not dropped
+    assert any(key.endswith(" #2") for key in bmf)
+    assert FORMATS["md"](run).count("\n### ") == len(groups)
+    page = FORMATS["html"](run)
+    table = page.split('<div id="cases">')[1]
+    assert table.count("<tr>") == len(run.cases) + 1  # and the header
+    assert len(json.loads(FORMATS["json"](run))["cases"]) == len(run.cases)
+
+
+def test_titles_carry_units_even_from_files_written_without_them():
+    run = load(FIXTURE)
+    old = run.cases[0]
+    old.alg, old.op, old.mode, old.input_size = "argon2id", "hash", "oneshot", None
+    old.params = {"m": 65536, "t": 3, "p": 4, "version": 19}
+    old.group_title = "argon2id m=65536,t=3,p=4 hash"  # as such a file stores it
+    text = FORMATS["md"](run)
+    assert "### argon2id m=64 MiB,t=3,p=4 hash" in text and "m=65536" not in text
+    out = io.StringIO()
+    terminal.render(run, Console(file=out, width=100))
+    assert "group argon2id m=64 MiB,t=3,p=4 hash" in out.getvalue()

@@ -12,9 +12,11 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy import stats as sps
 
 from hashbench.model import Stats
+
+# scipy.stats is imported where it is used: it takes half a second, and the commands that
+# only read results (show, compare) never need it.
 
 LEVEL = 0.95
 
@@ -38,6 +40,8 @@ def median_ranks(n: int, level: float = LEVEL) -> tuple[int, int]:
     is [x(k-1), x(n-k)]. The whole range when n < 6 (no narrower interval has the level)."""
     if n < 6:
         return 0, n - 1
+    from scipy import stats as sps
+
     alpha = (1 - level) / 2
     k = int(sps.binom.ppf(alpha, n, 0.5))
     while sps.binom.cdf(k, n, 0.5) <= alpha:
@@ -61,6 +65,8 @@ def mean_ci(x: np.ndarray, level: float = LEVEL) -> tuple[float, float]:
     mean = float(x.mean())
     if n < 2:
         return mean, mean
+    from scipy import stats as sps
+
     half = float(sps.t.ppf((1 + level) / 2, n - 1)) * float(x.std(ddof=1)) / math.sqrt(n)
     return mean - half, mean + half
 

@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 
+from rich.cells import cell_len
 from rich.console import Console
-from rich.measure import Measurement
+from rich.markup import escape
 from rich.table import Table
 
 from hashbench.model import CaseRecord, RunFile, Stats
 from hashbench.report import sweep, units
 from hashbench.report.summary import Ratio, by_backend, group_summary, ranked
+from hashbench.report.titles import title
 
 
 def render(run: RunFile, console: Console, brief: bool = False) -> None:
@@ -59,9 +61,12 @@ DROP_ORDER = ["p995", "p75", "(min … max)", "iter/s", "p99", "backend", "time/
 BRIEF_ROWS = 3
 
 
-def _table(rows: list[CaseRecord], names: list[str]) -> Table:
+COLUMN_GAP = 2  # a borderless table pads each column by one space on either side
+
+
+def _table(cells: dict[str, list[str]]) -> Table:
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold", expand=False)
-    for name in names:
+    for name in cells:
         left = name in ("benchmark", "backend")
         table.add_column(
             name,
@@ -69,33 +74,34 @@ def _table(rows: list[CaseRecord], names: list[str]) -> Table:
             no_wrap=True,
             style="dim" * (name == "backend"),
         )
-    for c in rows:
-        table.add_row(*(COLUMNS[name](c) for name in names))
+    for row in zip(*cells.values(), strict=True):
+        table.add_row(*row)
     return table
 
 
 def fitted_table(rows: list[CaseRecord], console: Console) -> Table:
-    """The group's table with as many columns as the console's width holds."""
+    """The group's table with as many columns as the console's width holds. Widths are
+    counted from the cells' text (plain, one line each), not measured by rich: a whole
+    `seeds` run has seventy groups of a hundred rows."""
     names = [n for n in COLUMNS if n not in ("MB/s", "alloc/op")]
     if rows[0].input_size is not None:
         names.append("MB/s")
     if any(c.alloc_bytes_per_op is not None for c in rows):
         names.append("alloc/op")
-    table = _table(rows, names)
-    unbounded = console.options.update_width(10_000)
+    cells = {name: [COLUMNS[name](c) for c in rows] for name in names}
+    width = {name: max(map(cell_len, [name, *column])) for name, column in cells.items()}
     for name in DROP_ORDER:
-        if Measurement.get(console, unbounded, table).maximum <= console.width:
+        if sum(width.values()) + COLUMN_GAP * (len(width) - 1) <= console.width:
             break
-        names.remove(name)
-        table = _table(rows, names)
-    return table
+        del cells[name], width[name]
+    return _table(cells)
 
 
 def render_group(cases: list[CaseRecord], console: Console, brief: bool = False) -> None:
     """One table per group, fastest median first; avg and p50 both shown, since the order
     and the "× faster" summary follow the median."""
     console.print()
-    console.print(f"[bold]group {cases[0].group_title}[/]")
+    console.print(f"[bold]group {escape(title(cases[0]))}[/]")
     valid = ranked(cases)
     shown = valid[:BRIEF_ROWS] if brief else valid
     if shown:

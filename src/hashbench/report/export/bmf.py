@@ -1,17 +1,19 @@
 """Bencher Metric Format: {benchmark: {measure: {value, lower_value, upper_value}}} for
-continuous-benchmarking services. Valid cases only, named by case id; latency is the
-median in ns with its 95% interval, throughput ops/s (and MB/s for digests)."""
+continuous-benchmarking services. Valid cases only, named by case id (a case measured
+twice in one run: `<id> #2`); latency is the median in ns with its 95% interval,
+throughput ops/s (and MB/s for digests)."""
 
 from __future__ import annotations
 
 import json
 
 from hashbench.model import RunFile
+from hashbench.report.titles import keyed
 
 
 def render(run: RunFile) -> str:
     out: dict[str, dict[str, dict[str, float]]] = {}
-    for c in run.cases:
+    for key, c in keyed(run.cases).items():
         if not c.valid:
             continue
         s = c.measured
@@ -26,5 +28,5 @@ def render(run: RunFile) -> str:
         }
         if c.mb_per_s is not None:
             metrics["megabytes-per-second"] = {"value": c.mb_per_s}
-        out[c.id] = metrics
+        out[key] = metrics
     return json.dumps(out, indent=1) + "\n"

@@ -6,6 +6,7 @@ import csv
 import io
 
 from hashbench.model import CaseRecord, RunFile
+from hashbench.report.titles import title
 
 COLUMNS = [
     "id", "group_title", "impl", "runner", "library", "version", "backend", "runtime",
@@ -40,7 +41,7 @@ def row(c: CaseRecord) -> list[object]:
         else [""] * 16
     )
     params = ";".join(f"{k}={v}" for k, v in c.params.items())
-    head = [c.id, c.group_title, c.impl, c.runner, c.library, c.version, c.backend, c.runtime]
+    head = [c.id, title(c), c.impl, c.runner, c.library, c.version, c.backend, c.runtime]
     what = [c.alg, c.op, c.mode, params, c.length, c.input_size, c.status, c.reason]
     tail = [c.mb_per_s, c.alloc_bytes_per_op, c.peak_rss_bytes, c.loop_overhead_ns, c.iters]
     return [*head, *what, *stats, *tail, c.stop]

@@ -7,6 +7,7 @@ from collections import defaultdict
 from hashbench.model import CaseRecord, RunFile
 from hashbench.report import units
 from hashbench.report.summary import group_summary, ranked
+from hashbench.report.titles import title
 
 
 def _cell(text: object) -> str:
@@ -22,7 +23,7 @@ def table(headers: list[str], rows: list[list[str]], left: int = 2) -> list[str]
 
 
 def group(cases: list[CaseRecord]) -> list[str]:
-    lines = [f"### {_cell(cases[0].group_title)}", ""]
+    lines = [f"### {_cell(title(cases[0]))}", ""]
     valid = ranked(cases)
     digest = cases[0].input_size is not None
     if valid:
