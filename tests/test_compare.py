@@ -3,14 +3,17 @@ code a CI job gates on — on real runs of the C runner, and on records with kno
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from big_run import seeds_shaped
 from conftest import runner_unavailable
 from factories import record
+from rich.console import Console
 
 from hashbench import paths
 from hashbench.measure import stats
@@ -83,7 +86,7 @@ def test_exit_codes(tmp_path):
     bad = hashbench("compare", str(old), str(slow), "--threshold", "lots")
     assert bad.returncode == 2 and "not a percentage" in bad.stderr
     md = hashbench("compare", str(old), str(slow), "--format", "md")
-    assert md.returncode == 1 and "| x/a · t | " in md.stdout and "slower" in md.stdout
+    assert md.returncode == 1 and "| x/a · sha256 oneshot | " in md.stdout and "slower" in md.stdout
 
 
 def test_two_real_runs_of_the_c_runner_compare_case_by_case(tmp_path):
@@ -118,3 +121,63 @@ def test_mann_whitney_agrees_with_scipy():
         assert mann_whitney(a, b) == pytest.approx(want, rel=1e-9, abs=1e-300)
     assert mann_whitney(np.ones(10), np.ones(10)) == 1.0
     assert mann_whitney(np.ones(3), np.ones(10)) is None
+
+
+def test_reports_list_the_changes_and_count_the_rest():
+    old = run_of(_with_stats("x/a", *_sample(1000, 1)), _with_stats("x/b", *_sample(1000, 2)))
+    new = run_of(_with_stats("x/a", *_sample(1200, 3)), _with_stats("x/b", *_sample(1001, 4)))
+    cmp = comparison.between_runs(old, new, 0.05, ("old", "new"))
+    brief = comparison.markdown(cmp)
+    assert "| x/a · sha256 oneshot |" in brief and "x/b" not in brief
+    assert "1 cases without a significant change beyond the threshold" in brief
+    every = comparison.markdown(cmp, every=True)
+    assert "| x/a · sha256 oneshot |" in every and "| x/b · sha256 oneshot |" in every
+    out = io.StringIO()
+    comparison.render(cmp, Console(file=out, width=100))
+    lines = out.getvalue().splitlines()
+    assert lines[2] == "sha256 oneshot" and lines[3].split()[0] == "x/a"  # under its group
+    assert "1 significant regressions and 0 improvements beyond the threshold" in lines
+
+
+def test_a_case_measured_twice_is_paired_in_order():
+    """`seeds` measures bcrypt cost=10 hash in two groups: first with first, second with
+    second, neither dropped."""
+    twice = [_with_stats("x/a", *_sample(1000, 1)), _with_stats("x/a", *_sample(2000, 2))]
+    again = [_with_stats("x/a", *_sample(1000, 3)), _with_stats("x/a", *_sample(2000, 4))]
+    cmp = comparison.between_runs(run_of(*twice), run_of(*again), 0.05, ("old", "new"))
+    assert len(cmp.rows) == 2 and [r.verdict for r in cmp.rows] == ["~", "~"]
+    assert cmp.only_old == cmp.only_new == []
+
+
+def test_too_few_samples_are_never_significant_and_counted():
+    few = stats.summarize(np.array([1000.0, 1001, 1002]))
+    slow = stats.summarize(np.array([3000.0, 3001, 3002]))
+    old = run_of(_with_stats("x/a", [1000, 1001, 1002], few))
+    new = run_of(_with_stats("x/a", [3000, 3001, 3002], slow))
+    cmp = comparison.between_runs(old, new, 0.05, ("old", "new"))
+    assert cmp.rows[0].verdict == "~" and cmp.regressions == []
+    assert any("fewer than 5 samples" in line for line in comparison.summary_lines(cmp))
+
+
+def test_seeds_sized_runs_compare_case_by_case():
+    """Two runs of the shape of a full `seeds` run (tests/big_run.py): every case that has
+    the samples for a test is a regression when all are 10% slower, and none is when both
+    runs measure the same speeds."""
+    base = seeds_shaped(1)
+    measured = sum(c.valid for c in base.cases)
+    slower = comparison.between_runs(base, seeds_shaped(2, shift=0.1), 0.05, ("a", "b"))
+    assert len(slower.rows) == measured
+    testable = [r for r in slower.rows if not r.untestable]
+    assert testable and len(slower.regressions) >= 0.95 * len(testable)
+    assert slower.geomean == pytest.approx(1.1, rel=0.01)
+    same = comparison.between_runs(base, seeds_shaped(3), 0.05, ("a", "c"))
+    assert same.regressions == [] and same.geomean == pytest.approx(1.0, abs=0.01)
+
+
+def test_output_file_without_a_format_is_markdown(tmp_path):
+    old = _write(tmp_path / "old.json", run_of(_with_stats("x/a", *_sample(1000, 1))))
+    slow = _write(tmp_path / "slow.json", run_of(_with_stats("x/a", *_sample(1500, 2))))
+    out = tmp_path / "cmp.md"
+    proc = hashbench("compare", str(old), str(slow), "-o", str(out))
+    assert proc.returncode == 1, proc.stderr
+    assert out.read_text().startswith("## hashbench compare:")

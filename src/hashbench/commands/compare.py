@@ -31,7 +31,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="smallest change that counts as a regression (default 5%%)",
     )
     p.add_argument("--reference", help="within one run: each implementation against this one")
-    p.add_argument("--format", choices=["terminal", "md"], default="terminal")
+    p.add_argument("--format", choices=["terminal", "md"], help="default: terminal, or md with -o")
+    p.add_argument(
+        "--all", action="store_true", help="list every case, not only the significant changes"
+    )
     p.add_argument("-o", "--output", type=Path, help="write the markdown to this file")
 
 
@@ -79,12 +82,12 @@ def run(args: argparse.Namespace) -> int:
         result = comparison.between_runs(old, new, limit, names)
         if not result.rows and not result.not_measured:
             raise UsageError(f"{args.old} and {args.new} have no case in common")
-    if args.format == "md":
-        text = comparison.markdown(result)
+    if (args.format or ("md" if args.output else "terminal")) == "md":
+        text = comparison.markdown(result, args.all)
         if args.output:
             write_text_atomic(args.output, text)
         else:
             sys.stdout.write(text)
     else:
-        comparison.render(result, console())
+        comparison.render(result, console(), args.all)
     return 1 if result.regressions else 0

@@ -2,29 +2,41 @@
 
 Cases are matched by case id. A row's verdict is "slower" or "faster" only when the
 change is significant (measure.compare) and beyond the threshold; otherwise "~" (no
-difference this data can show), as benchstat prints it.
+difference this data can show), as benchstat prints it. Reports list the rows with a
+verdict and count the others (pyperf's compare_to hides them the same way); `all` lists
+every row.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.console import Console
-from rich.table import Table
+from rich.markup import escape
+from rich.text import Text
 
-from hashbench.measure.compare import Change, change, geometric_mean
+from hashbench.measure.compare import MIN_SAMPLES, Change, change, geometric_mean
 from hashbench.model import CaseRecord, RunFile
 from hashbench.report import units
 from hashbench.report.export.markdown import table as md_table
+from hashbench.report.titles import keyed, title
 
 
 @dataclass(frozen=True)
 class Row:
-    label: str  # what the two sides are: a case id, or an implementation in a group
     old: CaseRecord
     new: CaseRecord
     change: Change
     threshold: float
+
+    @property
+    def group(self) -> str:
+        return title(self.new)
+
+    @property
+    def label(self) -> str:
+        return f"{self.new.impl} · {self.group}"
 
     @property
     def verdict(self) -> str:
@@ -32,6 +44,11 @@ class Row:
         if not c.significant or abs(c.ratio - 1) <= self.threshold:
             return "~"
         return "slower" if c.ratio > 1 else "faster"
+
+    @property
+    def untestable(self) -> bool:
+        """Too few samples for the test: a change here is never called significant."""
+        return min(len(self.old.samples_ns), len(self.new.samples_ns)) < MIN_SAMPLES
 
 
 @dataclass
@@ -56,15 +73,13 @@ class Comparison:
 def between_runs(
     old: RunFile, new: RunFile, threshold: float, names: tuple[str, str]
 ) -> Comparison:
-    a = {c.id: c for c in old.cases if c.status != "not_applicable"}
-    b = {c.id: c for c in new.cases if c.status != "not_applicable"}
-    common = [key for key in a if key in b]
+    a, b = keyed(old.cases), keyed(new.cases)
     rows, not_measured = [], []
-    for key in common:
-        label = f"{b[key].impl} · {b[key].group_title}"
+    for key in (key for key in a if key in b):
         if a[key].valid and b[key].valid:
-            rows.append(Row(label, a[key], b[key], change(a[key], b[key]), threshold))
+            rows.append(Row(a[key], b[key], change(a[key], b[key]), threshold))
         else:
+            label = f"{b[key].impl} · {title(b[key])}"
             not_measured.append(f"{label} ({a[key].status} → {b[key].status})")
     return Comparison(
         names[0],
@@ -88,8 +103,7 @@ def against_reference(run: RunFile, reference: str, threshold: float) -> Compari
             continue
         for impl, c in sorted(cases.items()):
             if impl != reference and c.valid:
-                label = f"{c.group_title} · {impl}"
-                rows.append(Row(label, ref, c, change(ref, c), threshold))
+                rows.append(Row(ref, c, change(ref, c), threshold))
     return Comparison(reference, "each implementation", rows, [], [], [], gate=False)
 
 
@@ -116,12 +130,37 @@ def cells(r: Row) -> list[str]:
 HEADERS = ["case", "old median", "new median", "change (95% interval)", "p", "verdict"]
 
 
-def summary_lines(cmp: Comparison) -> list[str]:
+def shown(cmp: Comparison, every: bool = False) -> list[Row]:
+    """The rows a report lists, the largest slowdown first: those with a verdict, or all."""
+    rows = cmp.rows if every else [r for r in cmp.rows if r.verdict != "~"]
+    return sorted(rows, key=lambda r: -r.change.ratio)
+
+
+def summary_lines(cmp: Comparison, every: bool = False) -> list[str]:
     lines = [
         f"{len(cmp.rows)} cases compared: geometric mean of new/old medians {cmp.geomean:.3f}×"
     ]
+    slower = sum(r.verdict == "slower" for r in cmp.rows)
+    faster = sum(r.verdict == "faster" for r in cmp.rows)
     if cmp.gate:
-        lines.append(f"{len(cmp.regressions)} significant regressions beyond the threshold")
+        lines.append(
+            f"{slower} significant regressions and {faster} improvements beyond the threshold"
+        )
+    else:
+        lines.append(
+            f"{slower} slower and {faster} faster than {cmp.old_name} beyond the threshold"
+        )
+    hidden = len(cmp.rows) - len(shown(cmp, every))
+    if hidden:
+        lines.append(
+            f"{hidden} cases without a significant change beyond the threshold (--all lists them)"
+        )
+    untestable = sum(r.untestable for r in cmp.rows)
+    if untestable:
+        lines.append(
+            f"{untestable} cases with fewer than {MIN_SAMPLES} samples on one side: "
+            "not tested, never called significant"
+        )
     for what, keys in (
         (f"only in {cmp.old_name}", cmp.only_old),
         (f"only in {cmp.new_name}", cmp.only_new),
@@ -134,24 +173,42 @@ def summary_lines(cmp: Comparison) -> list[str]:
     return lines
 
 
-def render(cmp: Comparison, console: Console) -> None:
-    console.print(f"[bold]compare[/] {cmp.old_name} → {cmp.new_name}")
-    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-    for i, h in enumerate(HEADERS):
-        table.add_column(h, justify="left" if i == 0 else "right", no_wrap=i > 0)
-    style = {"slower": "red", "faster": "green", "~": "dim"}
-    for r in sorted(cmp.rows, key=lambda r: -r.change.ratio):
-        row = cells(r)
-        row[-1] = f"[{style[r.verdict]}]{r.verdict}[/]"
-        table.add_row(*row)
-    console.print(table)
-    for line in summary_lines(cmp):
-        console.print(line)
+STYLE = {"slower": "red", "faster": "green", "~": "dim"}
 
 
-def markdown(cmp: Comparison) -> str:
+def render(cmp: Comparison, console: Console, every: bool = False) -> None:
+    """Rows under their group's title, the group with the largest slowdown first. The
+    cells are plain text laid out here (not measured by rich): a compare of two `seeds`
+    runs can list a thousand rows."""
+    console.print(f"[bold]compare[/] {escape(cmp.old_name)} → {escape(cmp.new_name)}")
+    rows = shown(cmp, every)
+    groups: dict[str, list[Row]] = {}
+    for r in rows:
+        groups.setdefault(r.group, []).append(r)
+    table = [["implementation", *HEADERS[1:]]] + [
+        [r.new.impl, *cells(r)[1:]] for group in groups.values() for r in group
+    ]
+    widths = [max(cell_len(row[i]) for row in table) + 2 for i in range(len(HEADERS))]
+
+    def line(row: list[str]) -> str:
+        first = "  " + row[0].ljust(widths[0] - 2)
+        return first + "".join(cell.rjust(w) for cell, w in zip(row[1:], widths[1:], strict=True))
+
+    out = Text(line(table[0]) + "\n", style="bold") if rows else Text()
+    data = iter(table[1:])
+    for group, members in groups.items():
+        out.append(f"{group}\n", style="bold")
+        for r in members:
+            out.append(line(next(data)) + "\n", style=STYLE[r.verdict])
+    console.print(out, end="", soft_wrap=True)
+    for text in summary_lines(cmp, every):
+        console.print(escape(text))
+
+
+def markdown(cmp: Comparison, every: bool = False) -> str:
     lines = [f"## hashbench compare: {cmp.old_name} → {cmp.new_name}", ""]
-    rows = [cells(r) for r in sorted(cmp.rows, key=lambda r: -r.change.ratio)]
-    lines += md_table(HEADERS, rows, left=1) + [""]
-    lines += [f"- {line}" for line in summary_lines(cmp)]
+    rows = shown(cmp, every)
+    if rows:
+        lines += md_table(HEADERS, [cells(r) for r in rows], left=1) + [""]
+    lines += [f"- {line}" for line in summary_lines(cmp, every)]
     return "\n".join(lines) + "\n"
