@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from factories import record
 from rich.console import Console
 
+from hashbench.measure.fit import affine
 from hashbench.report import sweep
 
 
@@ -53,3 +55,26 @@ def test_render_prints_one_column_per_point():
     assert "sweep md5 oneshot by input size · MB/s (median)" in text
     assert "16 B" in text and "1 KiB" in text and "16 KiB" in text
     assert "x/lib" in text and "163840" in text  # 16384 B in 100 ns: 163.84 B/ns
+
+
+def test_the_fit_recovers_a_fixed_cost_and_a_cost_per_unit_of_work():
+    sizes = [16, 64, 256, 1024, 8192]
+    fit = affine(sizes, [200 + 0.5 * s for s in sizes])
+    assert fit is not None
+    assert fit.fixed == pytest.approx(200) and fit.per_unit == pytest.approx(0.5)
+    assert fit.r_squared == pytest.approx(1.0)
+    through_origin = affine([1, 2, 4], [10.0, 25.0, 55.0])  # no negative setup cost
+    assert through_origin is not None and through_origin.fixed == 0
+    assert affine([1, 2, 4], [40.0, 20.0, 10.0]) is None  # faster with more work: no line
+    assert affine([16], [100.0]) is None
+
+
+def test_a_logarithmic_cost_is_fitted_on_the_work_it_stands_for():
+    cases = [case("a", "hash", "bcrypt", 1e5 + 1e3 * 2.0**c, {"cost": c}) for c in (4, 8, 12)]
+    (found,) = sweep.find(cases)
+    assert found.logarithmic and found.work(8) == 256
+    times = [found.cells["a"][p].measured.median for p in found.points]
+    fit = affine([found.work(p) for p in found.points], times)
+    assert fit is not None and fit.per_unit == pytest.approx(1e3)
+    (sizes,) = sweep.find([case("a", "digest", "sha256", 10.0 * s, size=s) for s in (16, 64, 1024)])
+    assert not sizes.logarithmic and sizes.work(64) == 64

@@ -1,4 +1,12 @@
-"""Fitted growth: a power law y = a·x^b by least squares on log-log axes, with R²."""
+"""Fitted growth of a sweep: time per op = fixed + per_unit × work.
+
+A fixed cost per call (setup, the call's own overhead) plus a cost proportional to the
+work: input bytes for a digest, memory or iterations for a password hash, 2^cost for a
+logarithmic cost parameter. It is the model criterion fits to its iteration sweeps, and
+the one that explains a digest's throughput flattening as inputs grow (MB/s tends to
+1 / per_unit). Fitted by least squares on relative errors (each point weighted by
+1 / time²), so a 16-byte point counts as much as a 16 KiB one; R² is of log time.
+"""
 
 from __future__ import annotations
 
@@ -9,25 +17,32 @@ import numpy as np
 
 
 @dataclass(frozen=True)
-class PowerLaw:
-    scale: float  # a
-    slope: float  # b: 1 is linear growth, 0 flat
+class Affine:
+    fixed: float  # ns per op at no work
+    per_unit: float  # ns per unit of work
     r_squared: float
 
-    def at(self, x: float) -> float:
-        return float(self.scale * x**self.slope)
+    def at(self, work: float) -> float:
+        return self.fixed + self.per_unit * work
 
 
-def power_law(xs: list[float] | list[int], ys: list[float]) -> PowerLaw | None:
-    """None with fewer than two positive points."""
-    pairs = [(float(x), float(y)) for x, y in zip(xs, ys, strict=True) if x > 0 and y > 0]
+def affine(work: list[float], times: list[float]) -> Affine | None:
+    """None with fewer than two positive points, or when time does not grow with work
+    (more lanes on more threads can make a hash faster: no line explains that)."""
+    pairs = [(float(w), float(t)) for w, t in zip(work, times, strict=True) if w > 0 and t > 0]
     if len(pairs) < 2:
         return None
-    lx = np.log([x for x, _ in pairs])
-    ly = np.log([y for _, y in pairs])
-    slope, intercept = np.polyfit(lx, ly, 1)
-    predicted = slope * lx + intercept
-    total = float(((ly - ly.mean()) ** 2).sum())
-    residual = float(((ly - predicted) ** 2).sum())
+    w = np.array([p[0] for p in pairs])
+    t = np.array([p[1] for p in pairs])
+    design = np.column_stack([1 / t, w / t])  # (a + b·w) / t ≈ 1
+    (fixed, per_unit), *_ = np.linalg.lstsq(design, np.ones_like(t), rcond=None)
+    if fixed < 0:  # no negative setup cost: the line through the origin instead
+        fixed, per_unit = 0.0, float((w / t).sum() / ((w / t) ** 2).sum())
+    if per_unit <= 0:
+        return None
+    predicted = np.log(fixed + per_unit * w)
+    observed = np.log(t)
+    total = float(((observed - observed.mean()) ** 2).sum())
+    residual = float(((observed - predicted) ** 2).sum())
     r2 = 1.0 - residual / total if total > 0 else 1.0
-    return PowerLaw(math.exp(float(intercept)), float(slope), r2)
+    return Affine(float(fixed), float(per_unit), r2 if math.isfinite(r2) else 0.0)

@@ -24,6 +24,16 @@ class Sweep:
     points: list[int]
     cells: dict[str, dict[int, CaseRecord]] = field(default_factory=dict)  # impl → point → case
     throughput: bool = False
+    logarithmic: bool = False  # the axis is a cost whose work doubles with each step
+
+    def work(self, point: float) -> float:
+        """The work a point stands for: bytes, KiB, iterations, or 2^cost."""
+        return 2.0**point if self.logarithmic else float(point)
+
+
+# Parameters whose work grows as 2^value: bcrypt's cost and yescrypt's, "logarithmic"
+# in crypt(5) (libxcrypt 4.4, the hashing methods' table).
+LOGARITHMIC_UNITS = {"log2 rounds", "libxcrypt count"}
 
 
 def _fixed(params: dict[str, int], varying: str) -> tuple[tuple[str, int], ...]:
@@ -54,7 +64,13 @@ def find(cases: list[CaseRecord]) -> list[Sweep]:
         title = " ".join(
             part for part in (alg, fixed_text, op if op != "digest" else mode, f"by {axis}") if part
         )
-        sweep = Sweep(title, axis, sorted(by_point), throughput=op == "digest")
+        sweep = Sweep(
+            title,
+            axis,
+            sorted(by_point),
+            throughput=op == "digest",
+            logarithmic=catalog.units(alg).get(axis) in LOGARITHMIC_UNITS,
+        )
         for point, point_cases in by_point.items():
             for c in point_cases:
                 sweep.cells.setdefault(c.impl, {})[point] = c

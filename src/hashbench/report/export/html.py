@@ -16,17 +16,18 @@ from typing import Any
 import numpy as np
 from plotly.offline import get_plotlyjs
 
-from hashbench.measure.fit import power_law
+from hashbench.measure.fit import Affine, affine
 from hashbench.model import CaseRecord, RunFile
 from hashbench.report import sweep, units
 from hashbench.report.summary import ranked
+from hashbench.report.titles import title
 
 MAX_POINTS = 300  # samples per box: quantiles of the rest, so the file stays small
 STYLE = """
 body { font: 14px/1.4 system-ui, sans-serif; margin: 2em auto; max-width: 1200px; color: #222 }
 table { border-collapse: collapse; margin: .5em 0 1.5em } td, th { padding: 2px 8px }
 th { text-align: left; border-bottom: 1px solid #999 } td.n { text-align: right }
-tr:nth-child(even) { background: #f4f4f4 } .bad { color: #b00 } .plot { height: 360px }
+tr:nth-child(even) { background: #f4f4f4 } .bad { color: #b00 } .plot { margin: 1em 0 }
 h2 { margin-top: 2em; border-bottom: 1px solid #ccc }
 """
 
@@ -35,11 +36,22 @@ def esc(value: object) -> str:
     return html.escape("" if value is None else str(value))
 
 
+# Plotly's default colours, given explicitly so a sweep's fitted curve takes its line's.
+PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
+           "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]  # fmt: skip
+# Times are plotted in seconds so the axis reads 400ns, 2µs, 45ms (SI prefixes).
+TIME_AXIS = {"type": "log", "tickformat": "~s", "ticksuffix": "s", "hoverformat": ".4s"}
+
+
+def _seconds(ns: float) -> float:
+    return float(f"{ns / 1e9:.4g}")
+
+
 def _points(c: CaseRecord) -> list[float]:
     x = np.sort(np.asarray(c.samples_ns, dtype=float) / (c.iters or 1))
     if len(x) > MAX_POINTS:
         x = np.quantile(x, np.linspace(0, 1, MAX_POINTS))
-    return [round(float(v), 3) for v in x]
+    return [_seconds(v) for v in x]
 
 
 def group_figure(cases: list[CaseRecord]) -> dict[str, Any]:
@@ -51,57 +63,85 @@ def group_figure(cases: list[CaseRecord]) -> dict[str, Any]:
     ]  # fmt: skip
     medians = {
         "type": "scatter", "mode": "markers", "name": "median ± 95% CI",
-        "y": [c.impl for c in valid], "x": [c.measured.median for c in valid],
+        "y": [c.impl for c in valid], "x": [_seconds(c.measured.median) for c in valid],
         "marker": {"color": "#e45756", "size": 8},
         "error_x": {
             "type": "data", "symmetric": False,
-            "array": [c.measured.median_ci[1] - c.measured.median for c in valid],
-            "arrayminus": [c.measured.median - c.measured.median_ci[0] for c in valid],
+            "array": [_seconds(c.measured.median_ci[1] - c.measured.median) for c in valid],
+            "arrayminus": [_seconds(c.measured.median - c.measured.median_ci[0]) for c in valid],
         },
     }  # fmt: skip
     layout = {
-        "title": {"text": cases[0].group_title},
-        "xaxis": {"title": {"text": "time per op (ns)"}, "type": "log"},
+        "title": {"text": title(cases[0])},
+        "xaxis": {**TIME_AXIS, "title": {"text": "time per op"}},
         "margin": {"l": 220, "r": 20, "t": 40, "b": 40},
         "height": max(220, 60 + 28 * len(valid)),
     }
     return {"data": [*boxes, medians], "layout": layout}
 
 
+def _fit_label(found: sweep.Sweep, fit: Affine) -> str:
+    """ "180 ns + 0.57 ns × bytes", "0.1 ms + 44 µs × 2^cost"."""
+    unit = {"input size": "bytes"}.get(found.axis, found.axis)
+    work = f"2^{unit}" if found.logarithmic else unit
+    return (
+        f"{units.duration(fit.fixed)} + {units.duration(fit.per_unit)} × {work}, "
+        f"R² {fit.r_squared:.3f}"
+    )
+
+
 def sweep_figure(found: sweep.Sweep) -> dict[str, Any]:
+    """One line per implementation over the sweep's points, on log axes (linear x for a
+    logarithmic cost, whose steps are already doublings), with the fitted
+    fixed + per-unit × work curve dotted in the line's colour."""
     traces: list[dict[str, Any]] = []
-    for impl, cells in sorted(found.cells.items()):
+    for i, (impl, cells) in enumerate(sorted(found.cells.items())):
         xs = [p for p in found.points if p in cells]
-        ys = [
-            (cells[p].mb_per_s or 0.0) if found.throughput else cells[p].measured.median for p in xs
-        ]
-        traces.append({"type": "scatter", "mode": "markers+lines", "name": impl, "x": xs, "y": ys})
-        fit = power_law(xs, ys)
-        if fit is not None:
-            positive = [x for x in xs if x > 0]  # a log axis has no zero
-            grid = [float(x) for x in np.geomspace(min(positive), max(positive), 20)]
-            label = f"{impl} fit: slope {fit.slope:.2f}, R² {fit.r_squared:.3f}"
-            traces.append(
-                {"type": "scatter", "mode": "lines", "name": label,
-                 "x": grid, "y": [fit.at(x) for x in grid], "line": {"dash": "dot"},
-                 "showlegend": True}
-            )  # fmt: skip
-    unit = "MB/s" if found.throughput else "median time per op (ns)"
+        times = [cells[p].measured.median for p in xs]
+
+        def shown(point: float, ns: float) -> float:
+            return point / ns * 1e3 if found.throughput else ns / 1e9  # MB/s, or seconds
+
+        colour = PALETTE[i % len(PALETTE)]
+        traces.append(
+            {"type": "scatter", "mode": "markers+lines", "name": impl, "legendgroup": impl,
+             "x": xs, "y": [shown(p, t) for p, t in zip(xs, times, strict=True)],
+             "line": {"color": colour}}
+        )  # fmt: skip
+        fit = affine([found.work(p) for p in xs], times)
+        if fit is None:
+            continue
+        low, high = min(xs), max(xs)
+        grid = (
+            [float(x) for x in np.linspace(low, high, 25)]
+            if found.logarithmic
+            else [float(x) for x in np.geomspace(max(low, 1), high, 25)]
+        )
+        traces.append(
+            {"type": "scatter", "mode": "lines", "name": f"fit: {_fit_label(found, fit)}",
+             "legendgroup": impl, "x": grid,
+             "y": [shown(x, fit.at(found.work(x))) for x in grid],
+             "line": {"dash": "dot", "color": colour}}
+        )  # fmt: skip
+    yaxis = {"type": "log", "title": {"text": "MB/s"}} if found.throughput else TIME_AXIS
+    axis = "input size (bytes)" if found.axis == "input size" else found.axis
     layout = {
         "title": {"text": f"sweep {found.title}"},
-        "xaxis": {"title": {"text": found.axis}, "type": "log"},
-        "yaxis": {"title": {"text": unit}, "type": "log"},
-        "margin": {"l": 70, "r": 20, "t": 40, "b": 40},
+        "xaxis": {"title": {"text": axis}, "type": "linear" if found.logarithmic else "log"},
+        "yaxis": {**yaxis, "title": {"text": "MB/s" if found.throughput else "time per op"}},
+        "margin": {"l": 70, "r": 20, "t": 50, "b": 50},
+        "height": 420,
     }
     return {"data": traces, "layout": layout}
 
 
-def _table(headers: list[str], rows: list[list[object]], numeric_from: int = 1) -> str:
+def _table(headers: list[str], rows: list[list[object]], numeric: range = range(0)) -> str:
+    """An HTML table; the columns in `numeric` are right-aligned."""
     head = "".join(f"<th>{esc(h)}</th>" for h in headers)
     body = "".join(
         "<tr>"
         + "".join(
-            f'<td class="n">{esc(v)}</td>' if i >= numeric_from else f"<td>{esc(v)}</td>"
+            f'<td class="n">{esc(v)}</td>' if i in numeric else f"<td>{esc(v)}</td>"
             for i, v in enumerate(row)
         )
         + "</tr>"
@@ -113,7 +153,7 @@ def _table(headers: list[str], rows: list[list[object]], numeric_from: int = 1) 
 def _case_row(c: CaseRecord) -> list[object]:
     s = c.stats
     return [
-        c.impl, c.group_title, c.status,
+        c.impl, title(c), c.status,
         units.duration(s.median) if s else "—",
         f"±{s.median_ci_rel_halfwidth:.1%}" if s else "—",
         units.duration(s.mean) if s else "—",
@@ -122,18 +162,41 @@ def _case_row(c: CaseRecord) -> list[object]:
     ]  # fmt: skip
 
 
-def page(title: str, sections: list[str], figures: dict[str, dict[str, Any]]) -> str:
-    calls = "\n".join(
-        f"Plotly.newPlot({json.dumps(div)}, {json.dumps(fig['data'])}, "
-        f"{json.dumps(fig['layout'])}, {{displaylogo: false, responsive: true}});"
-        for div, fig in figures.items()
-    )
+def _json(value: Any) -> str:
+    """JSON safe inside a <script> element: no "</" can end it early."""
+    return json.dumps(value).replace("</", "<\\/")
+
+
+# Plots are drawn one per tick, top first, so the page reads while the rest are drawn
+# (a `seeds` run has about eighty); <body data-plotted> counts them.
+DRAW = """
+const figures = %s;
+let next = 0;
+function drawNext() {
+  if (next >= figures.length) return;
+  const [id, data, layout] = figures[next++];
+  Plotly.newPlot(id, data, layout, {displaylogo: false, responsive: true}).then(() => {
+    document.body.dataset.plotted = String(next);
+    setTimeout(drawNext, 0);
+  });
+}
+drawNext();
+"""
+
+
+def plot_div(div: str, figure: dict[str, Any]) -> str:
+    height = figure["layout"].get("height", 450)
+    return f'<div class="plot" id="{esc(div)}" style="height: {height}px"></div>'
+
+
+def page(heading: str, sections: list[str], figures: dict[str, dict[str, Any]]) -> str:
+    ordered = [[div, fig["data"], fig["layout"]] for div, fig in figures.items()]
     return (
         f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f"<title>{esc(title)}</title><style>{STYLE}</style>"
-        f"<script>{get_plotlyjs()}</script></head><body>\n"
+        f"<title>{esc(heading)}</title><style>{STYLE}</style>"
+        f'<script>{get_plotlyjs()}</script></head><body data-plotted="0">\n'
         + "\n".join(sections)
-        + f"\n<script>\n{calls}\n</script>\n</body></html>\n"
+        + f"\n<script>{DRAW % _json(ordered)}</script>\n</body></html>\n"
     )
 
 
@@ -150,7 +213,7 @@ def render(run: RunFile) -> str:
         [f"runner {name}", info.runtime if info.available else f"skipped: {info.reason}"]
         for name, info in sorted(run.runners.items())
     ]
-    sections.append("<h2>Environment</h2>" + _table(["", ""], env_rows, numeric_from=9))
+    sections.append("<h2>Environment</h2>" + _table(["", ""], env_rows))
     figures: dict[str, dict[str, Any]] = {}
     groups: dict[int, list[CaseRecord]] = defaultdict(list)
     for c in run.cases:
@@ -162,45 +225,73 @@ def render(run: RunFile) -> str:
             f'<p class="bad">{esc(c.status)} {esc(c.impl)}: {esc(c.reason)}</p>' for c in bad
         )
         if ranked(cases):
-            figures[f"group-{number}"] = group_figure(cases)
-            sections.append(f'<div class="plot" id="group-{number}"></div>{notes}')
+            figures[f"group-{number}"] = figure = group_figure(cases)
+            sections.append(plot_div(f"group-{number}", figure) + notes)
         else:
-            sections.append(f"<h3>{esc(cases[0].group_title)}</h3><p>no valid case</p>{notes}")
+            sections.append(f"<h3>{esc(title(cases[0]))}</h3><p>no valid case</p>{notes}")
     found = sweep.find(run.cases)
     if found:
         sections.append("<h2>Sweeps</h2>")
     for i, s in enumerate(found):
-        figures[f"sweep-{i}"] = sweep_figure(s)
-        sections.append(f'<div class="plot" id="sweep-{i}"></div>')
+        figures[f"sweep-{i}"] = figure = sweep_figure(s)
+        sections.append(plot_div(f"sweep-{i}", figure))
     headers = ["implementation", "group", "status", "median", "±CI", "mean", "MB/s", "reason"]
-    every_case = _table(headers, [_case_row(c) for c in run.cases], 3)
+    every_case = _table(headers, [_case_row(c) for c in run.cases], range(3, 7))
     sections.append(f'<h2>All cases</h2><div id="cases">{every_case}</div>')
     return page(f"hashbench {run.suite}", sections, figures)
 
 
+# Interop cells: what a verifier said of a producer's hash, as a colour and a mark.
+INTEROP = {"ok": (3, "✓"), "n/a": (2, "–"), "rejects": (0, "✗")}  # anything else: an error
+INTEROP_COLOURS = [
+    [0, "#e45756"], [0.25, "#e45756"], [0.25, "#f2a93b"], [0.5, "#f2a93b"],
+    [0.5, "#d9d9d9"], [0.75, "#d9d9d9"], [0.75, "#54a24b"], [1, "#54a24b"],
+]  # fmt: skip
+
+
+def interop_figure(matrix: dict[str, Any]) -> dict[str, Any]:
+    """Producers (rows, who hashed) × verifiers (columns): green verified, red rejected,
+    orange an error or a wrong password accepted, grey not applicable."""
+    cells = matrix.get("cells", {})
+    producers = sorted(cells)
+    verifiers = sorted({v for row in cells.values() for v in row})
+    said = [[cells[p].get(v, "n/a") for v in verifiers] for p in producers]
+    return {
+        "data": [{"type": "heatmap", "x": verifiers, "y": producers,
+                  "z": [[INTEROP.get(r, (1, "!"))[0] for r in row] for row in said],
+                  "text": [[INTEROP.get(r, (1, "!"))[1] for r in row] for row in said],
+                  "customdata": said, "texttemplate": "%{text}",
+                  "hovertemplate": "%{y} → %{x}: %{customdata}<extra></extra>",
+                  "zmin": 0, "zmax": 3, "showscale": False, "colorscale": INTEROP_COLOURS,
+                  "xgap": 1, "ygap": 1}],
+        "layout": {"title": {"text": f"interop {matrix.get('algorithm', '')} "
+                                     "(rows hash, columns verify)"},
+                   "xaxis": {"automargin": True, "tickangle": -30},
+                   "yaxis": {"automargin": True},
+                   "margin": {"l": 20, "r": 20, "b": 20, "t": 40},
+                   "height": 140 + 28 * len(producers)},
+    }  # fmt: skip
+
+
 def render_fidelity(data: dict[str, Any]) -> str:
-    """A fidelity results file: each interop matrix as a grid (producers × verifiers)."""
-    sections = ["<h1>hashbench fidelity</h1>"]
+    """A fidelity results file: each interop matrix as a grid, the divergences found, and
+    the known-answer vectors."""
+    sections = [f"<h1>hashbench fidelity · {esc(data.get('started', ''))}</h1>"]
     figures: dict[str, dict[str, Any]] = {}
+    divergences = data.get("divergences", [])
+    if divergences:
+        items = "".join(f"<li>{esc(d)}</li>" for d in divergences)
+        sections.append(f"<h2>Divergences</h2><ul>{items}</ul>")
+    sections.append("<h2>Interoperability</h2>")
     for i, matrix in enumerate(data.get("interop", [])):
-        producers = list(matrix.get("cells", {}))
-        verifiers = sorted({v for row in matrix.get("cells", {}).values() for v in row})
-        cells = matrix.get("cells", {})
-        z = [[1 if cells[p].get(v) == "ok" else 0 for v in verifiers] for p in producers]
-        text = [[cells[p].get(v, "") for v in verifiers] for p in producers]
-        figures[f"interop-{i}"] = {
-            "data": [{"type": "heatmap", "z": z, "x": verifiers, "y": producers, "text": text,
-                      "hoverinfo": "text", "showscale": False,
-                      "colorscale": [[0, "#e45756"], [1, "#54a24b"]]}],
-            "layout": {"title": {"text": f"interop {matrix.get('algorithm', '')}"},
-                       "margin": {"l": 200, "b": 160, "t": 40},
-                       "height": max(260, 80 + 26 * len(producers))},
-        }  # fmt: skip
-        sections.append(f'<div class="plot" id="interop-{i}"></div>')
+        if matrix.get("cells"):
+            figures[f"interop-{i}"] = figure = interop_figure(matrix)
+            sections.append(plot_div(f"interop-{i}", figure))
     kat = data.get("kat", [])
     rows = [[o["impl"], o["vector"], o["op"], o["status"], o.get("detail", "")] for o in kat]
     sections.append(
-        "<h2>Known-answer vectors</h2>"
-        + _table(["implementation", "vector", "op", "status", "detail"], rows, 9)
+        '<h2>Known-answer vectors</h2><div id="kat">'
+        + _table(["implementation", "vector", "op", "status", "detail"], rows)
+        + "</div>"
     )
     return page("hashbench fidelity", sections, figures)
