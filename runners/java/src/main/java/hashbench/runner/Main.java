@@ -83,15 +83,24 @@ public final class Main {
     write(h);
   }
 
+  /** The longest request line read, in bytes before the newline (docs/protocol.md). */
+  private static final int MAX_LINE = 16 << 20;
+
   private void serve(InputStream in) throws IOException {
     ByteArrayOutputStream line = new ByteArrayOutputStream(4096);
+    long size = 0; // the current line's length; past MAX_LINE its bytes are not kept
     int b;
     while (true) {
       b = in.read();
       if (b == '\n' || b < 0) {
-        if (line.size() > 0 || b == '\n') {
+        if (size > MAX_LINE) {
+          String message = "request line of " + size + " bytes is over the limit of " + MAX_LINE;
+          write(error(JSON.createObjectNode(), null, Failure.protocol(message)));
+          size = 0;
+        } else if (line.size() > 0 || b == '\n') {
           byte[] bytes = line.toByteArray();
           line.reset();
+          size = 0;
           if (!isBlank(bytes)) {
             ObjectNode reply = answer(bytes);
             write(reply);
@@ -103,8 +112,10 @@ public final class Main {
         if (b < 0) {
           return;
         }
-      } else {
+      } else if (++size <= MAX_LINE) {
         line.write(b);
+      } else if (line.size() > 0) {
+        line.reset();
       }
     }
   }
