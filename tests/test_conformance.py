@@ -298,7 +298,7 @@ def test_every_bounded_parameter_is_refused_outside_its_range(runner: RunnerClie
 # Runners that still read an over-long line whole instead of refusing it (docs/protocol.md,
 # "Line length"): each is an open item of issue 17. strict: a runner that starts passing
 # must leave this list.
-NO_LINE_LIMIT_YET = {"crystal", "haskell"}
+NO_LINE_LIMIT_YET = {"haskell"}
 
 
 def test_a_line_over_the_limit_is_refused_and_reading_goes_on(runner: RunnerClient, request):

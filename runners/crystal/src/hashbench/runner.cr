@@ -31,11 +31,31 @@ module Hashbench
           json.field "implementations", @impls.values.map(&.info)
         end
       end
-      while line = STDIN.gets(chomp: true)
-        line = line.rchop('\r')
+      while line = read_line
+        if line.is_a?(Int64)
+          send_error(nil, "protocol", "request line of #{line} bytes is over the limit of #{MAX_LINE}")
+          next
+        end
+        line = line.chomp.rchop('\r')
         next if line.blank?
         break if handle_line(line)
       end
+    end
+
+    # The longest request line read, in bytes before the newline (docs/protocol.md).
+    MAX_LINE = 16 * 1024 * 1024
+
+    # The next request line; for a line over MAX_LINE its length instead, read through to
+    # its newline a megabyte at a time and not kept.
+    private def read_line : String | Int64 | Nil
+      line = STDIN.gets('\n', MAX_LINE + 1)
+      return line if line.nil? || line.ends_with?('\n') || line.bytesize <= MAX_LINE
+      size = line.bytesize.to_i64
+      while piece = STDIN.gets('\n', 1 << 20)
+        size += piece.bytesize
+        return size - 1 if piece.ends_with?('\n')
+      end
+      size
     end
 
     private def send_json(&)
@@ -187,7 +207,7 @@ module Hashbench
         verify = adapter.verifier(alg)
         pw = password(req)
         encoded = ""
-        fn = -> do
+        fn = ->do
           encoded = make.call
           verify.call(pw, encoded)
         end
