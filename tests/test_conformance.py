@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
 from conftest import OUT_OF_RANGE, SMOKE_PARAMS
 
 from hashbench import catalog
@@ -295,17 +294,9 @@ def test_every_bounded_parameter_is_refused_outside_its_range(runner: RunnerClie
         assert tried, "no bounded parameter was tried"
 
 
-# Runners that still read an over-long line whole instead of refusing it (docs/protocol.md,
-# "Line length"): each is an open item of issue 17. strict: a runner that starts passing
-# must leave this list.
-NO_LINE_LIMIT_YET = {"haskell"}
-
-
-def test_a_line_over_the_limit_is_refused_and_reading_goes_on(runner: RunnerClient, request):
+def test_a_line_over_the_limit_is_refused_and_reading_goes_on(runner: RunnerClient):
     """A 100 MB request line (over the 16 MiB limit) gets a protocol error with id null,
     and the runner answers the next request."""
-    if runner.manifest.name in NO_LINE_LIMIT_YET:
-        request.applymarker(pytest.mark.xfail(strict=True, reason="line limit not built yet"))
     assert runner._proc is not None and runner._proc.stdin is not None
     chunk = b"a" * (1 << 20)
     runner._proc.stdin.write(b'{"id": 1, "cmd": "digest", "input": "')

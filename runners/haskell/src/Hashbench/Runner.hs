@@ -51,14 +51,27 @@ run adapters = do
         unless eof $ do
           line <- BS.hGetLine stdin
           let l = BC.filter (/= '\r') line
-          if BC.all (`elem` (" \t" :: String)) l
-            then loop
-            else do
-              quit <- handleLine impls l
-              unless quit loop
+          if BS.length line > maxLine
+            then do
+              send (errorReply Null Protocol (overLimit (BS.length line)))
+              loop
+            else if BC.all (`elem` (" \t" :: String)) l
+              then loop
+              else do
+                quit <- handleLine impls l
+                unless quit loop
   loop
   where
     toJSONList = Array . foldr (\v acc -> pure v <> acc) mempty
+
+-- | The longest request line answered, in bytes before the newline (docs/protocol.md).
+-- A longer line is read whole (hGetLine is linear in its length), then refused.
+maxLine :: Int
+maxLine = 16 * 1024 * 1024
+
+overLimit :: Int -> Text
+overLimit n =
+  "request line of " <> T.pack (show n) <> " bytes is over the limit of " <> T.pack (show maxLine)
 
 infoValue :: Adapter -> Value
 infoValue a =
