@@ -3,7 +3,8 @@
 Writes two synthetic runs of the shape of a full `seeds` run (tests/big_run.py: the
 seeds groups × every available implementation, samples as the budgets give them), the
 second `--shift` slower, then times each format as `show` makes it (loading the file
-included) and `compare` of the two. Usage:
+included) and `compare` of the two: in this process, then as commands (`hashbench show
+… -o`, `hashbench compare`, interpreter start included). Usage:
     .venv/bin/python scripts/report_speed.py [--shift 0.1] [--max-samples 250]
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import subprocess
 import sys
 import tempfile
 import time
@@ -67,6 +69,18 @@ def main() -> None:
             f"  compare                {took:5.2f} s  ({len(result.rows)} cases, "
             f"{len(result.regressions)} regressions)"
         )
+        print("as commands:")
+        out = Path(tmp) / "out"
+        for fmt in [None, *FORMATS]:
+            args = ["show", str(paths[0])] + (["--format", fmt, "-o", str(out)] if fmt else [])
+            print(f"  hashbench {' '.join(args[:1] + args[2:4]):<22} {_command(args):5.2f} s")
+        print(f"  hashbench {'compare':<22} {_command(['compare', *map(str, paths)]):5.2f} s")
+
+
+def _command(args: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "hashbench", *args], capture_output=True, check=False)
+    return time.perf_counter() - start
 
 
 if __name__ == "__main__":

@@ -12,12 +12,14 @@ from pathlib import Path
 
 import pytest
 from big_run import seeds_shaped
+from conftest import runner_unavailable
 from rich.console import Console
 
 from hashbench import paths
 from hashbench.report import terminal
 from hashbench.report.export import FORMATS
 from hashbench.results.files import load
+from hashbench.runner.manifest import load_all
 
 FIXTURE = Path(__file__).parent / "fixtures" / "results-v1.json"
 
@@ -135,3 +137,25 @@ def test_titles_carry_units_even_from_files_written_without_them():
     out = io.StringIO()
     terminal.render(run, Console(file=out, width=100))
     assert "group argon2id m=64 MiB,t=3,p=4 hash" in out.getvalue()
+
+
+def test_a_run_writes_every_export_it_is_asked_for(tmp_path):
+    manifests = {m.name: m for m in load_all()}
+    if "c" not in manifests or runner_unavailable(manifests["c"]):
+        pytest.skip("needs the c runner")
+    out = tmp_path / "run.json"
+    exports = {"md": "markdown", "csv": "csv", "json": "json", "bmf": "bmf"}
+    flags = [
+        arg
+        for fmt, name in exports.items()
+        for arg in (f"--export-{name}", str(tmp_path / f"r.{fmt}"))
+    ]
+    proc = hashbench(
+        "run", "--alg", "sha256", "--size", "64", "--runner", "c", "--budget", "0.05",
+        "--out", str(out), *flags,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    run = load(out)
+    for fmt in ("md", "csv", "bmf"):
+        assert (tmp_path / f"r.{fmt}").read_text() == FORMATS[fmt](run), fmt
+    assert json.loads((tmp_path / "r.json").read_text()) == json.loads(FORMATS["json"](run))

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
+from hashbench import paths
 from hashbench.engine import suite as suites
 from hashbench.engine.selection import Selection, split
 from hashbench.errors import UsageError
@@ -63,3 +67,23 @@ def test_malformed_params_name_the_item(text):
 
 def test_params_parse():
     assert suites.parse_params("m=65536, t=4,p=4") == {"m": 65536, "t": 4, "p": 4}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--alg", "argon2id", "--params", "m=4,t=1,p=1"], ": argon2id: parameter m=4 out of"),
+        (["--alg", "argon2id", "--params", "m"], "is not name=integer"),
+        (["quick", "--params", "m=65536"], "--params makes an ad hoc run"),
+        (["--alg", "bcrypt", "--size", "16"], "--size applies to digests only"),
+        (["--alg", "sha256", "--size", "big"], "an ad hoc run needs byte counts"),
+    ],
+)
+def test_bad_ad_hoc_runs_are_usage_errors_before_any_runner_starts(tmp_path, args, message):
+    out = tmp_path / "r.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "hashbench", "run", *args, "--out", str(out)],
+        cwd=paths.root(), capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert proc.returncode == 2 and message in proc.stderr, proc.stderr
+    assert not out.exists()

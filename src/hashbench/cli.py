@@ -25,16 +25,18 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="hashbench",
         description="Benchmark password hashes and fast hashes across language runtimes.",
-        epilog=f"commands:\n{listing}\n\nexit codes: 0 all good, 1 a case failed or was "
-        "unverified, 2 bad usage or configuration",
+        epilog=f"commands:\n{listing}\n\nexit codes: 0 all good; 1 a finding (a case failed or "
+        "was unverified;\n  compare: a significant regression); 2 bad usage or input; 3 an "
+        "internal error; 130 interrupted",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--version", action="version", version=f"hashbench {__version__}")
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = p.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", help="one of the commands below"
+    )
     for module in commands:
-        cmd = sub.add_parser(
+        cmd = sub.add_parser(  # no help=: the epilog lists the commands, one line each
             module.NAME,
-            help=module.HELP,
             description=module.HELP,
             epilog=f"example:\n  {module.EXAMPLE}",
             formatter_class=argparse.RawDescriptionHelpFormatter,

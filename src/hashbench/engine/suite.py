@@ -171,8 +171,11 @@ def ad_hoc(
             bench["budget"] = budget
         try:
             suite.groups.extend(_expand(bench, {}))
-        except UsageError as exc:
-            raise UsageError(f"--alg {alg}: {exc}") from None
+        except UsageError as exc:  # name the algorithm once: catalog messages start with it
+            text = str(exc)
+            raise UsageError(
+                text if text.startswith(f"{alg}:") else f"--alg {alg}: {text}"
+            ) from None
     return suite
 
 
