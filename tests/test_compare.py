@@ -181,3 +181,12 @@ def test_output_file_without_a_format_is_markdown(tmp_path):
     proc = hashbench("compare", str(old), str(slow), "-o", str(out))
     assert proc.returncode == 1, proc.stderr
     assert out.read_text().startswith("## hashbench compare:")
+
+
+def test_within_one_run_every_implementation_is_compared_to_the_reference():
+    run = run_of(_with_stats("x/a", *_sample(1000, 1)), _with_stats("x/b", *_sample(1500, 2)))
+    cmp = comparison.against_reference(run, "x/a", 0.05)
+    assert [(r.old.impl, r.new.impl, r.verdict) for r in cmp.rows] == [("x/a", "x/b", "slower")]
+    text = comparison.markdown(cmp)
+    assert "| case | x/a median | median |" in text and cmp.regressions == []  # no gate
+    assert "1 slower and 0 faster than x/a beyond the threshold" in text

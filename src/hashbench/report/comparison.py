@@ -127,7 +127,9 @@ def cells(r: Row) -> list[str]:
     ]
 
 
-HEADERS = ["case", "old median", "new median", "change (95% interval)", "p", "verdict"]
+def headers(cmp: Comparison) -> list[str]:
+    sides = ["old median", "new median"] if cmp.gate else [f"{cmp.old_name} median", "median"]
+    return ["case", *sides, "change (95% interval)", "p", "verdict"]
 
 
 def shown(cmp: Comparison, every: bool = False) -> list[Row]:
@@ -137,9 +139,8 @@ def shown(cmp: Comparison, every: bool = False) -> list[Row]:
 
 
 def summary_lines(cmp: Comparison, every: bool = False) -> list[str]:
-    lines = [
-        f"{len(cmp.rows)} cases compared: geometric mean of new/old medians {cmp.geomean:.3f}×"
-    ]
+    of = "new/old medians" if cmp.gate else f"medians / {cmp.old_name}'s"
+    lines = [f"{len(cmp.rows)} cases compared: geometric mean of {of} {cmp.geomean:.3f}×"]
     slower = sum(r.verdict == "slower" for r in cmp.rows)
     faster = sum(r.verdict == "faster" for r in cmp.rows)
     if cmp.gate:
@@ -185,10 +186,10 @@ def render(cmp: Comparison, console: Console, every: bool = False) -> None:
     groups: dict[str, list[Row]] = {}
     for r in rows:
         groups.setdefault(r.group, []).append(r)
-    table = [["implementation", *HEADERS[1:]]] + [
+    table = [["implementation", *headers(cmp)[1:]]] + [
         [r.new.impl, *cells(r)[1:]] for group in groups.values() for r in group
     ]
-    widths = [max(cell_len(row[i]) for row in table) + 2 for i in range(len(HEADERS))]
+    widths = [max(cell_len(row[i]) for row in table) + 2 for i in range(len(table[0]))]
 
     def line(row: list[str]) -> str:
         first = "  " + row[0].ljust(widths[0] - 2)
@@ -209,6 +210,6 @@ def markdown(cmp: Comparison, every: bool = False) -> str:
     lines = [f"## hashbench compare: {cmp.old_name} → {cmp.new_name}", ""]
     rows = shown(cmp, every)
     if rows:
-        lines += md_table(HEADERS, [cells(r) for r in rows], left=1) + [""]
+        lines += md_table(headers(cmp), [cells(r) for r in rows], left=1) + [""]
     lines += [f"- {line}" for line in summary_lines(cmp, every)]
     return "\n".join(lines) + "\n"
