@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
 import pytest
 
+from hashbench import paths
 from hashbench.runner.client import RunnerClient
 from hashbench.runner.manifest import Manifest, load_all
 
@@ -54,6 +57,25 @@ def runner_unavailable(manifest: Manifest) -> str | None:
     if not manifest.is_built():
         return f"runner {manifest.name} skipped: not built (run `make setup`)"
     return None
+
+
+def skip_without_runner(name: str) -> None:
+    """Skip the calling test, saying why, when runner `name` cannot run here."""
+    manifest = next((m for m in MANIFESTS if m.name == name), None)
+    why = f"no runner {name}" if manifest is None else runner_unavailable(manifest)
+    if why:
+        pytest.skip(why)
+
+
+def hashbench(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """The command line as a user runs it, from the project's root."""
+    return subprocess.run(
+        [sys.executable, "-m", "hashbench", *args],
+        cwd=paths.root(),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 @pytest.fixture(scope="module", params=MANIFESTS, ids=[m.name for m in MANIFESTS])

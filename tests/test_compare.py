@@ -4,35 +4,21 @@ code a CI job gates on — on real runs of the C runner, and on records with kno
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 from big_run import seeds_shaped
-from conftest import runner_unavailable
+from conftest import hashbench, skip_without_runner
 from factories import record
 from rich.console import Console
 
-from hashbench import paths
 from hashbench.measure import stats
 from hashbench.model import RunFile
 from hashbench.report import comparison
 from hashbench.results.files import ResultsFile, load
-from hashbench.runner.manifest import load_all
 
 FIXTURE = Path(__file__).parent / "fixtures" / "results-v1.json"
-
-
-def hashbench(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "hashbench", *args],
-        cwd=paths.root(),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
 
 
 def _with_stats(impl, samples, s):
@@ -90,9 +76,7 @@ def test_exit_codes(tmp_path):
 
 
 def test_two_real_runs_of_the_c_runner_compare_case_by_case(tmp_path):
-    manifests = {m.name: m for m in load_all()}
-    if "c" not in manifests or runner_unavailable(manifests["c"]):
-        pytest.skip("needs the c runner")
+    skip_without_runner("c")
     files = []
     for name in ("a", "b"):
         out = tmp_path / f"{name}.json"

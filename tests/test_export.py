@@ -6,32 +6,18 @@ from __future__ import annotations
 import csv
 import io
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from big_run import seeds_shaped
-from conftest import runner_unavailable
+from conftest import hashbench, skip_without_runner
 from rich.console import Console
 
-from hashbench import paths
 from hashbench.report import terminal
 from hashbench.report.export import FORMATS
 from hashbench.results.files import load
-from hashbench.runner.manifest import load_all
 
 FIXTURE = Path(__file__).parent / "fixtures" / "results-v1.json"
-
-
-def hashbench(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "hashbench", *args],
-        cwd=paths.root(),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def test_csv_has_one_row_per_case_with_its_statistics():
@@ -140,9 +126,7 @@ def test_titles_carry_units_even_from_files_written_without_them():
 
 
 def test_a_run_writes_every_export_it_is_asked_for(tmp_path):
-    manifests = {m.name: m for m in load_all()}
-    if "c" not in manifests or runner_unavailable(manifests["c"]):
-        pytest.skip("needs the c runner")
+    skip_without_runner("c")
     out = tmp_path / "run.json"
     exports = {"md": "markdown", "csv": "csv", "json": "json", "bmf": "bmf"}
     flags = [

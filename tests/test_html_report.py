@@ -12,12 +12,11 @@ from pathlib import Path
 
 import pytest
 from big_run import seeds_shaped
-from conftest import runner_unavailable
+from conftest import hashbench, skip_without_runner
 
 from hashbench import paths
 from hashbench.report.export import html
 from hashbench.results.files import load
-from hashbench.runner.manifest import load_all
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [
@@ -33,22 +32,6 @@ FLAGS = [
 ALL_PLOTTED = (
     "Number(document.body.dataset.plotted) === document.querySelectorAll('div.plot').length"
 )
-
-
-def hashbench(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "hashbench", *args],
-        cwd=paths.root(),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-
-
-def needs_the_c_runner() -> None:
-    manifests = {m.name: m for m in load_all()}
-    if "c" not in manifests or runner_unavailable(manifests["c"]):
-        pytest.skip("needs the c runner")
 
 
 @pytest.fixture(scope="module")
@@ -96,7 +79,7 @@ def assert_every_plot_rendered(page) -> int:
 @pytest.fixture(scope="module")
 def report(tmp_path_factory) -> tuple[Path, Path]:
     """A real run of the C runner with a size sweep, exported to HTML."""
-    needs_the_c_runner()
+    skip_without_runner("c")
     folder = tmp_path_factory.mktemp("html")
     results, page = folder / "run.json", folder / "run.html"
     proc = hashbench(
@@ -119,7 +102,7 @@ def test_the_report_loads_offline_and_every_plot_renders(browser, report):
 
 
 def test_a_fidelity_file_shows_its_interop_matrices_as_grids(browser, tmp_path):
-    needs_the_c_runner()
+    skip_without_runner("c")
     results, html_file = tmp_path / "fidelity.json", tmp_path / "fidelity.html"
     proc = hashbench("fidelity", "--runner", "c", "--out", str(results), "--no-store")
     assert proc.returncode in (0, 1), proc.stdout + proc.stderr  # 1: a finding, still a file

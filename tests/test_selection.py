@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
+from conftest import hashbench
 
-from hashbench import paths
 from hashbench.engine import suite as suites
 from hashbench.engine.selection import Selection, split
 from hashbench.errors import UsageError
@@ -81,9 +78,6 @@ def test_params_parse():
 )
 def test_bad_ad_hoc_runs_are_usage_errors_before_any_runner_starts(tmp_path, args, message):
     out = tmp_path / "r.json"
-    proc = subprocess.run(
-        [sys.executable, "-m", "hashbench", "run", *args, "--out", str(out)],
-        cwd=paths.root(), capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+    proc = hashbench("run", *args, "--out", str(out))
     assert proc.returncode == 2 and message in proc.stderr, proc.stderr
     assert not out.exists()
