@@ -3,28 +3,15 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import runner_unavailable
+from conftest import hashbench, runner_unavailable
 
-from hashbench import paths
 from hashbench.results.files import load
 from hashbench.runner.manifest import load_all
 
 TINY = Path(__file__).parent / "fixtures" / "tiny.toml"
-
-
-def hashbench(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "hashbench", *args],
-        cwd=paths.root(),
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
 
 
 def test_tiny_suite_end_to_end_with_the_c_runner(tmp_path):
