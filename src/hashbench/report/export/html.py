@@ -40,7 +40,10 @@ def esc(value: object) -> str:
 PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
            "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]  # fmt: skip
 # Times are plotted in seconds so the axis reads 400ns, 2µs, 45ms (SI prefixes).
-TIME_AXIS = {"type": "log", "tickformat": "~s", "ticksuffix": "s", "hoverformat": ".4s"}
+TIME_AXIS = {
+    "type": "log", "tickformat": "~s", "ticksuffix": "s", "hoverformat": ".4s", "nticks": 8,
+    "automargin": True,
+}  # fmt: skip
 
 
 def _seconds(ns: float) -> float:
