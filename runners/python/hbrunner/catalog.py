@@ -3,8 +3,9 @@ runner's own range checks: out-of-range parameters are refused before any librar
 
 from __future__ import annotations
 
+import json
 import os
-import tomllib
+import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -12,17 +13,37 @@ from typing import Any
 from hbrunner.errors import InvalidParams, Unsupported
 
 
-def repo_root() -> Path:
-    env = os.environ.get("HASHBENCH_ROOT")
-    if env:
-        return Path(env)
-    return Path(__file__).resolve().parents[3]
+def catalog_path() -> Path:
+    """The compiled catalog (docs/protocol.md): HASHBENCH_CATALOG, set by the
+    orchestrator; else build/catalog.json under HASHBENCH_ROOT or this repository."""
+    named = os.environ.get("HASHBENCH_CATALOG")
+    if named:
+        return Path(named)
+    root = os.environ.get("HASHBENCH_ROOT")
+    return (Path(root) if root else Path(__file__).resolve().parents[3]) / "build" / "catalog.json"
 
 
 @cache
+def compiled() -> dict[str, Any]:
+    path = catalog_path()
+    try:
+        data: dict[str, Any] = json.loads(path.read_text())
+    except (OSError, ValueError) as exc:
+        sys.exit(f"hbrunner: cannot read the compiled catalog {path}: {exc} (run hashbench build)")
+    return data
+
+
 def algorithms() -> dict[str, dict[str, Any]]:
-    with open(repo_root() / "catalog" / "algorithms.toml", "rb") as f:
-        return tomllib.load(f)
+    """Every algorithm's parameter schema: defaults, ranges, length and salt rules."""
+    known: dict[str, dict[str, Any]] = compiled()["algorithms"]
+    return known
+
+
+def served() -> dict[str, dict[str, Any]]:
+    """The implementations the catalog lists for this runner: id → library, backend,
+    algorithms."""
+    rows: dict[str, dict[str, Any]] = compiled()["runners"].get("python", {})
+    return rows
 
 
 def spec(alg: str) -> dict[str, Any]:

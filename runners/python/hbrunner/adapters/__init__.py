@@ -12,6 +12,7 @@ import importlib
 import sys
 from collections.abc import Callable
 
+from hbrunner import catalog
 from hbrunner.errors import RunnerError, Unsupported
 
 # Modules under hbrunner.adapters, one per library. A module whose library fails to
@@ -91,13 +92,23 @@ class Adapter:
 
 
 def load_all() -> list[Adapter]:
+    """The adapters of the implementations the compiled catalog lists for this runner,
+    each given the catalog's library name, backend and algorithms."""
+    served = catalog.served()
     adapters = []
     for name in MODULES:
         try:
-            module = importlib.import_module(f"hbrunner.adapters.{name}")
-            adapters.append(module.ADAPTER)
+            adapter = importlib.import_module(f"hbrunner.adapters.{name}").ADAPTER
         except Exception as exc:  # a missing or broken library must not stop the runner
             print(f"hbrunner: adapter {name} unavailable: {exc!r}", file=sys.stderr)
+            continue
+        row = served.get(adapter.id)
+        if row is None:
+            print(f"hbrunner: {adapter.id} is not in the catalog; left out", file=sys.stderr)
+            continue
+        adapter.library, adapter.backend = row["library"], row["backend"]
+        adapter.algorithms = list(row["algorithms"])
+        adapters.append(adapter)
     return adapters
 
 

@@ -26,10 +26,7 @@ TYPES = {"argon2id": Type.ID, "argon2i": Type.I, "argon2d": Type.D}
 
 class Argon2Cffi(Adapter):
     id = "python/argon2-cffi"
-    library = "argon2-cffi"
     version = f"{version('argon2-cffi')} (argon2-cffi-bindings {version('argon2-cffi-bindings')})"
-    backend = "c"
-    algorithms = list(TYPES)
     ops = ["derive", "hash", "verify", "bench"]
     modes = []
     encoding = "phc"

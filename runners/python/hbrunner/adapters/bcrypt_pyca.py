@@ -53,10 +53,7 @@ def _checkpw(password: bytes, encoded: str) -> bool:
 
 class Bcrypt(Adapter):
     id = "python/bcrypt"
-    library = "bcrypt"
     version = bcrypt.__version__
-    backend = "rust"
-    algorithms = ["bcrypt"]
     ops = ["hash", "verify", "bench"]
     modes = []
     encoding = "mcf"

@@ -14,10 +14,7 @@ from hbrunner.adapters import Adapter, unsupported_mode
 
 class Blake3(Adapter):
     id = "python/blake3"
-    library = "blake3"
     version = __version__
-    backend = "rust"
-    algorithms = ["blake3"]
     ops = ["digest", "bench"]
     modes = ["oneshot", "new", "reset"]
     notes = "blake3-py (official Rust crate, SIMD); single-threaded (max_threads default)"

@@ -36,10 +36,7 @@ OPENSSL = " ".join(ssl.OPENSSL_VERSION.split()[:2])  # "OpenSSL 3.0.19"
 
 class Hashlib(Adapter):
     id = "python/hashlib"
-    library = "hashlib"
     version = f"{platform.python_version()} ({OPENSSL})"
-    backend = "asm"
-    algorithms = [*DIGESTS, "scrypt", *PBKDF2]
     ops = ["derive", "digest", "bench"]
     modes = ["oneshot", "new"]
     notes = (

@@ -22,10 +22,7 @@ TYPES = {"argon2id": "ID", "argon2i": "I", "argon2d": "D"}
 
 class Passlib(Adapter):
     id = "python/libpass"
-    library = "libpass"
     version = version("libpass")
-    backend = "rust"  # bcrypt through pyca/bcrypt; argon2 through argon2-cffi (C)
-    algorithms = ["bcrypt", "argon2id", "argon2i", "argon2d"]
     ops = ["hash", "verify", "bench"]
     modes = []
     encoding = "mcf"

@@ -46,10 +46,7 @@ DIGESTS = {
 
 class Cryptography(Adapter):
     id = "python/cryptography"
-    library = "cryptography"
     version = f"{cryptography.__version__} ({' '.join(openssl.openssl_version_text().split()[:2])})"
-    backend = "asm"
-    algorithms = [*ARGON2, "scrypt", *PBKDF2, *DIGESTS]
     ops = ["derive", "hash", "verify", "digest", "bench"]
     modes = ["new"]
     encoding = "phc"

@@ -73,10 +73,7 @@ def _check_scrypt_string(encoded: str, params: dict[str, int]) -> str:
 
 class PyNaCl(Adapter):
     id = "python/pynacl"
-    library = "PyNaCl"
     version = f"{nacl.__version__} (libsodium 1.0.20-stable, bundled)"
-    backend = "c"
-    algorithms = ["argon2id", "argon2i", "scrypt", "blake2b-512", "sha256", "sha512"]
     ops = ["derive", "hash", "verify", "digest", "bench"]
     modes = ["oneshot", "new"]
     encoding = "phc"
