@@ -5,6 +5,7 @@
 import process from "node:process";
 import { NODE_ADAPTERS, loadAdapters } from "./shared/adapters/index.js";
 import { measureResolution } from "./shared/core/bench.js";
+import { loadCatalog } from "./shared/core/catalog.js";
 import { runtimeDescription } from "./shared/core/runtime.js";
 import { Server, implementations } from "./shared/core/server.js";
 
@@ -35,6 +36,7 @@ function writeLine(line) {
 // Deno's node:process has resourceUsage(): maxRSS is getrusage's ru_maxrss (KiB).
 const peakRss = () => process.resourceUsage().maxRSS * 1024;
 
+const served = loadCatalog("deno");
 const now = process.hrtime.bigint;
 const adapters = await loadAdapters(NODE_ADAPTERS, (name, err) =>
   console.error(`adapter ${name} unavailable: ${err?.stack ?? err}`),
@@ -54,6 +56,6 @@ const server = new Server(
     peakRss,
     exit: (code) => Deno.exit(code),
   },
-  implementations("deno", adapters),
+  implementations("deno", adapters, served),
 );
 await server.run();

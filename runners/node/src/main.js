@@ -5,6 +5,7 @@ import { writeSync } from "node:fs";
 import process from "node:process";
 import { NODE_ADAPTERS, loadAdapters } from "./adapters/index.js";
 import { measureResolution } from "./core/bench.js";
+import { loadCatalog } from "./core/catalog.js";
 import { runtimeDescription } from "./core/runtime.js";
 import { Server, implementations } from "./core/server.js";
 
@@ -27,6 +28,7 @@ function writeLine(line) {
   }
 }
 
+const served = loadCatalog("node");
 const now = process.hrtime.bigint;
 const adapters = await loadAdapters(NODE_ADAPTERS, (name, err) =>
   console.error(`adapter ${name} unavailable: ${err?.stack ?? err}`),
@@ -46,6 +48,6 @@ const server = new Server(
     peakRss: () => process.resourceUsage().maxRSS * 1024,
     exit: (code) => process.exit(code),
   },
-  implementations("node", adapters),
+  implementations("node", adapters, served),
 );
 await server.run();

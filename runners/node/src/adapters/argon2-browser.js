@@ -62,10 +62,7 @@ function run(alg, password, salt, { m, t, p, version }, length, secret, ad) {
 
 export default {
   name: "argon2-browser",
-  library: "argon2-browser",
   version: packageVersion("argon2-browser"),
-  backend: "wasm",
-  algorithms: ["argon2id", "argon2i", "argon2d"],
   encoding: "phc",
   async: true,
   notes: "promise API; single-threaded WASM (lanes run one after another); v19 only",

@@ -7,10 +7,7 @@ const TYPES = { argon2d: argon2.argon2d, argon2i: argon2.argon2i, argon2id: argo
 
 export default {
   name: "argon2",
-  library: "argon2",
   version: packageVersion("argon2"),
-  backend: "c",
-  algorithms: ["argon2id", "argon2i", "argon2d"],
   encoding: "phc",
   async: true,
   notes:

@@ -8,10 +8,7 @@ import { packageVersion } from "../core/version.js";
 const saltOrRounds = (cost, salt) => (salt === undefined ? cost : bcryptSaltString(cost, salt));
 
 const common = {
-  library: "bcrypt-ts",
   version: packageVersion("bcrypt-ts"),
-  backend: "pure",
-  algorithms: ["bcrypt"],
   encoding: "mcf",
   passwordType: "string",
 };

@@ -11,10 +11,7 @@ const saltOrRounds = (cost, salt) => (salt === undefined ? cost : bcryptSaltStri
 // reports false without an error, and that is the answer returned (see
 // vectors/known-divergences.toml). $2a$ is computed as $2b$ (OpenBSD).
 const common = {
-  library: "bcrypt",
   version: packageVersion("bcrypt"),
-  backend: "c",
-  algorithms: ["bcrypt"],
   encoding: "mcf",
 };
 

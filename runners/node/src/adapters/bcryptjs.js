@@ -7,10 +7,7 @@ import { packageVersion } from "../core/version.js";
 const saltOrRounds = (cost, salt) => (salt === undefined ? cost : bcryptSaltString(cost, salt));
 
 const common = {
-  library: "bcryptjs",
   version: packageVersion("bcryptjs"),
-  backend: "pure",
-  algorithms: ["bcrypt"],
   encoding: "mcf",
   passwordType: "string", // bcryptjs hashes JS strings (as UTF-8); raw bytes cannot be given
 };

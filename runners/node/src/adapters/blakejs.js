@@ -10,10 +10,7 @@ const FUNCTIONS = {
 
 export default {
   name: "blakejs",
-  library: "blakejs",
   version: packageVersion("blakejs"),
-  backend: "pure",
-  algorithms: Object.keys(FUNCTIONS),
   encoding: null,
   async: false,
   modes: ["oneshot", "new"],

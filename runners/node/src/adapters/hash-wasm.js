@@ -66,9 +66,7 @@ function v19(version) {
 }
 
 const common = {
-  library: "hash-wasm",
   version: packageVersion("hash-wasm"),
-  backend: "wasm",
   async: true,
 };
 
@@ -77,7 +75,6 @@ const KDFS = ["scrypt", "pbkdf2-sha1", "pbkdf2-sha256", "pbkdf2-sha512"];
 export default {
   ...common,
   name: "hash-wasm",
-  algorithms: ["argon2id", "argon2i", "argon2d", "bcrypt", ...KDFS, ...Object.keys(DIGESTS)],
   // scrypt and PBKDF2 have no encoded form in hash-wasm: raw output (derive) only.
   encoding: {
     argon2id: "phc",

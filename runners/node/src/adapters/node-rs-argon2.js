@@ -26,10 +26,7 @@ function noAd(ad) {
 }
 
 const common = {
-  library: "@node-rs/argon2",
   version: packageVersion("@node-rs/argon2"),
-  backend: "rust",
-  algorithms: ["argon2id", "argon2i", "argon2d"],
   encoding: "phc",
 };
 

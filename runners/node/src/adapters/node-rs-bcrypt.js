@@ -6,10 +6,7 @@ import { hash, hashSync, verify, verifySync } from "@node-rs/bcrypt";
 import { packageVersion } from "../core/version.js";
 
 const common = {
-  library: "@node-rs/bcrypt",
   version: packageVersion("@node-rs/bcrypt"),
-  backend: "rust",
-  algorithms: ["bcrypt"],
   encoding: "mcf",
 };
 

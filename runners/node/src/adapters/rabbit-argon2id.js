@@ -21,10 +21,7 @@ function check({ m, version }, { unchecked, secret, ad }) {
 
 export default {
   name: "rabbit-argon2id",
-  library: "@rabbit-company/argon2id",
   version: packageVersion("@rabbit-company/argon2id"),
-  backend: "wasm",
-  algorithms: ["argon2id"],
   encoding: "phc",
   async: true,
   passwordType: "string",

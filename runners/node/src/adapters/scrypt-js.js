@@ -4,10 +4,7 @@ import scryptJs from "scrypt-js";
 import { packageVersion } from "../core/version.js";
 
 const common = {
-  library: "scrypt-js",
   version: packageVersion("scrypt-js"),
-  backend: "pure",
-  algorithms: ["scrypt"],
   encoding: null,
 };
 

@@ -1,73 +1,66 @@
-// Algorithm names, parameter keys, defaults and valid ranges: a copy of
-// catalog/algorithms.toml (keep the two in step). The runner refuses out-of-range
-// values itself with invalid_params before any library sees them.
+// Algorithm names, parameter keys, defaults and valid ranges, and the implementations
+// this runner serves: read at start-up from the compiled catalog (docs/protocol.md, "The
+// catalog a runner reads"). The runner refuses out-of-range values itself with
+// invalid_params before any library sees them.
 
+import { readFileSync } from "node:fs";
+import process from "node:process";
+import { fileURLToPath } from "node:url";
 import { invalidParams, unsupported } from "./errors.js";
 
-const ARGON2 = {
-  kind: "password",
-  length: { default: 32, min: 4, max: 1024 },
-  salt: { min: 8 },
-  params: {
-    m: { default: 65536, min: 8, max: 4194304 },
-    t: { default: 3, min: 1, max: 1000 },
-    p: { default: 4, min: 1, max: 255 },
-    version: { default: 19, choices: [16, 19] },
-  },
-  minPer: { param: "m", per: "p", factor: 8 },
-};
+// The protocol's default output length for `derive`, where it differs from the catalog's.
+const DERIVE_LENGTH = { scrypt: 64 };
 
-const PBKDF2 = (length, iterations) => ({
-  kind: "password",
-  length: { default: length, min: 1, max: 1024 },
-  salt: { min: 0 },
-  params: { iterations: { default: iterations, min: 1, max: 100000000 } },
-});
+let ALGORITHMS = {};
 
-const DIGEST = (bytes) => ({ kind: "digest", outputBytes: bytes });
+function catalogPath() {
+  if (process.env.HASHBENCH_CATALOG) return process.env.HASHBENCH_CATALOG;
+  const root = process.env.HASHBENCH_ROOT ?? fileURLToPath(new URL("../../../..", import.meta.url));
+  return `${root}/build/catalog.json`;
+}
 
-export const ALGORITHMS = {
-  argon2id: ARGON2,
-  argon2i: ARGON2,
-  argon2d: ARGON2,
-  scrypt: {
-    kind: "password",
-    length: { default: 32, min: 1, max: 1024 },
-    deriveLength: 64,
-    salt: { min: 0 },
-    params: {
-      n: { default: 65536, min: 2, max: 1073741824, powerOfTwo: true },
-      r: { default: 8, min: 1, max: 1024 },
-      p: { default: 1, min: 1, max: 1024 },
-    },
-  },
-  bcrypt: {
-    kind: "password",
-    salt: { min: 16, max: 16 },
-    params: { cost: { default: 10, min: 4, max: 31 } },
-  },
-  "pbkdf2-sha1": PBKDF2(20, 600000),
-  "pbkdf2-sha256": PBKDF2(32, 600000),
-  "pbkdf2-sha512": PBKDF2(64, 210000),
-  yescrypt: {
-    kind: "password",
-    salt: { min: 0 },
-    params: { cost: { default: 5, min: 1, max: 11 } },
-  },
-  sha512crypt: {
-    kind: "password",
-    salt: { min: 0, max: 16 },
-    params: { rounds: { default: 5000, min: 1000, max: 999999999 } },
-  },
-  md5: DIGEST(16),
-  sha1: DIGEST(20),
-  sha256: DIGEST(32),
-  sha512: DIGEST(64),
-  "sha3-256": DIGEST(32),
-  "blake2b-512": DIGEST(64),
-  "blake2s-256": DIGEST(32),
-  blake3: DIGEST(32),
-};
+function algorithmSpec(name, spec) {
+  const params = {};
+  let minPer;
+  for (const [key, rule] of Object.entries(spec.params ?? {})) {
+    params[key] = {
+      default: rule.default,
+      min: rule.min,
+      max: rule.max,
+      choices: rule.choices,
+      powerOfTwo: rule.power_of_two ?? false,
+    };
+    if (rule.min_per) minPer = { param: key, per: rule.min_per.param, factor: rule.min_per.factor };
+  }
+  return {
+    kind: spec.kind,
+    length: spec.length ?? undefined,
+    deriveLength: DERIVE_LENGTH[name],
+    salt: spec.salt ?? undefined,
+    outputBytes: spec.output_bytes ?? undefined,
+    params,
+    minPer,
+  };
+}
+
+/**
+ * Reads the compiled catalog; returns the implementations it lists for `runner` (id →
+ * {library, backend, algorithms}). An unreadable catalog ends the runner, naming it.
+ */
+export function loadCatalog(runner) {
+  const path = catalogPath();
+  let data;
+  try {
+    data = JSON.parse(readFileSync(path, "utf8"));
+  } catch (err) {
+    console.error(`cannot read the compiled catalog ${path}: ${err.message} (run hashbench build)`);
+    process.exit(1);
+  }
+  ALGORITHMS = Object.fromEntries(
+    Object.entries(data.algorithms).map(([name, spec]) => [name, algorithmSpec(name, spec)]),
+  );
+  return data.runners[runner] ?? {};
+}
 
 /** "argon2", "scrypt", "bcrypt", "pbkdf2", "digest", … */
 export function family(name) {

@@ -47,16 +47,23 @@ const FIELD_TYPES = {
 };
 
 /** Turns adapter modules' exports into implementations with ids and hello entries. */
-export function implementations(runner, adapters) {
-  return adapters.map((adapter) => {
+/**
+ * The implementations the catalog lists for `runner` (`served`: id → library, backend,
+ * algorithms) that have an adapter here, each under the catalog's names.
+ */
+export function implementations(runner, adapters, served) {
+  const found = [];
+  for (const adapter of adapters) {
+    const id = `${runner}/${adapter.name}`;
+    const row = served[id];
+    if (!row) {
+      console.error(`${id} is not in the catalog; left out`);
+      continue;
+    }
     const ops = OPS.filter((op) => typeof adapter[op] === "function");
-    return {
-      ...adapter,
-      id: `${runner}/${adapter.name}`,
-      ops,
-      modes: adapter.modes ?? [],
-    };
-  });
+    found.push({ ...adapter, ...row, id, ops, modes: adapter.modes ?? [] });
+  }
+  return found;
 }
 
 function helloEntry(impl) {
