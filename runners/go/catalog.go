@@ -1,14 +1,18 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
+	"math"
 	"math/bits"
+	"os"
+	"path/filepath"
 	"sort"
 )
 
-// The parameter ranges of catalog/algorithms.toml, kept in step by hand (the standard
-// library has no TOML reader). The runner refuses out-of-range values itself before it
-// calls a library, as docs/protocol.md asks.
+// The parameter ranges and defaults of every algorithm, read at start-up from the
+// compiled catalog (docs/protocol.md, "The catalog a runner reads"). The runner refuses
+// out-of-range values itself before it calls a library, as docs/protocol.md asks.
 
 type paramSpec struct {
 	def, min, max int64
@@ -25,60 +29,100 @@ type algSpec struct {
 	params                 map[string]paramSpec
 }
 
-func argon2Spec() algSpec {
-	return algSpec{
-		kind: "password", lenDef: 32, lenMin: 4, lenMax: 1024, saltMin: 8, saltMax: -1,
-		params: map[string]paramSpec{
-			"m":       {def: 65536, min: 8, max: 4194304, minPer: "p", factor: 8},
-			"t":       {def: 3, min: 1, max: 1000},
-			"p":       {def: 4, min: 1, max: 255},
-			"version": {def: 19, choices: []int64{16, 19}},
-		},
-	}
+var catalog = map[string]algSpec{}
+
+// jsonRule and jsonAlg are the compiled catalog's shapes (src/hashbench/catalog/compiled.py).
+type jsonRule struct {
+	Default    int64   `json:"default"`
+	Min        *int64  `json:"min"`
+	Max        *int64  `json:"max"`
+	PowerOfTwo bool    `json:"power_of_two"`
+	Choices    []int64 `json:"choices"`
+	MinPer     *struct {
+		Param  string `json:"param"`
+		Factor int64  `json:"factor"`
+	} `json:"min_per"`
 }
 
-func pbkdf2Spec(lenDef, iterDef int64) algSpec {
-	return algSpec{
-		kind: "password", lenDef: lenDef, lenMin: 1, lenMax: 1024, saltMin: 0, saltMax: -1,
-		params: map[string]paramSpec{"iterations": {def: iterDef, min: 1, max: 100000000}},
-	}
+type jsonRange struct {
+	Default int64  `json:"default"`
+	Min     int64  `json:"min"`
+	Max     *int64 `json:"max"`
 }
 
-var catalog = map[string]algSpec{
-	"argon2id": argon2Spec(),
-	"argon2i":  argon2Spec(),
-	"argon2d":  argon2Spec(),
-	"scrypt": {
-		kind: "password", lenDef: 32, lenMin: 1, lenMax: 1024, saltMin: 0, saltMax: -1,
-		params: map[string]paramSpec{
-			"n": {def: 65536, min: 2, max: 1 << 30, powerOfTwo: true},
-			"r": {def: 8, min: 1, max: 1024},
-			"p": {def: 1, min: 1, max: 1024},
-		},
-	},
-	"bcrypt": {
-		kind: "password", saltMin: 16, saltMax: 16,
-		params: map[string]paramSpec{"cost": {def: 10, min: 4, max: 31}},
-	},
-	"pbkdf2-sha1":   pbkdf2Spec(20, 600000),
-	"pbkdf2-sha256": pbkdf2Spec(32, 600000),
-	"pbkdf2-sha512": pbkdf2Spec(64, 210000),
-	"yescrypt": {
-		kind: "password", saltMin: 0, saltMax: -1,
-		params: map[string]paramSpec{"cost": {def: 5, min: 1, max: 11}},
-	},
-	"sha512crypt": {
-		kind: "password", saltMin: 0, saltMax: 16,
-		params: map[string]paramSpec{"rounds": {def: 5000, min: 1000, max: 999999999}},
-	},
-	"md5":         {kind: "digest"},
-	"sha1":        {kind: "digest"},
-	"sha256":      {kind: "digest"},
-	"sha512":      {kind: "digest"},
-	"sha3-256":    {kind: "digest"},
-	"blake2b-512": {kind: "digest"},
-	"blake2s-256": {kind: "digest"},
-	"blake3":      {kind: "digest"},
+type jsonAlg struct {
+	Kind   string              `json:"kind"`
+	Length *jsonRange          `json:"length"`
+	Salt   *jsonRange          `json:"salt"`
+	Params map[string]jsonRule `json:"params"`
+}
+
+type jsonCatalog struct {
+	Algorithms map[string]jsonAlg                      `json:"algorithms"`
+	Runners    map[string]map[string]catalogImplFields `json:"runners"`
+}
+
+// catalogImplFields is what the catalog says of an implementation this runner serves.
+type catalogImplFields struct {
+	Library    string   `json:"library"`
+	Backend    string   `json:"backend"`
+	Algorithms []string `json:"algorithms"`
+}
+
+func catalogPath() string {
+	if path := os.Getenv("HASHBENCH_CATALOG"); path != "" {
+		return path
+	}
+	root := os.Getenv("HASHBENCH_ROOT")
+	if root == "" {
+		root = "."
+	}
+	return filepath.Join(root, "build", "catalog.json")
+}
+
+// loadCatalog reads the compiled catalog: the parameter schema of every algorithm into
+// `catalog`, and returns the implementations it lists for this runner.
+func loadCatalog() (map[string]catalogImplFields, error) {
+	path := catalogPath()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the compiled catalog %s: %w", path, err)
+	}
+	var data jsonCatalog
+	if err := json.Unmarshal(raw, &data); err != nil {
+		return nil, fmt.Errorf("compiled catalog %s: %w", path, err)
+	}
+	for name, alg := range data.Algorithms {
+		spec := algSpec{kind: alg.Kind, saltMax: -1, params: map[string]paramSpec{}}
+		if alg.Length != nil {
+			spec.lenDef, spec.lenMin = alg.Length.Default, alg.Length.Min
+			if alg.Length.Max != nil {
+				spec.lenMax = *alg.Length.Max
+			}
+		}
+		if alg.Salt != nil {
+			spec.saltMin = int(alg.Salt.Min)
+			if alg.Salt.Max != nil {
+				spec.saltMax = int(*alg.Salt.Max)
+			}
+		}
+		for key, rule := range alg.Params {
+			ps := paramSpec{def: rule.Default, min: math.MinInt64, max: math.MaxInt64,
+				powerOfTwo: rule.PowerOfTwo, choices: rule.Choices}
+			if rule.Min != nil {
+				ps.min = *rule.Min
+			}
+			if rule.Max != nil {
+				ps.max = *rule.Max
+			}
+			if rule.MinPer != nil {
+				ps.minPer, ps.factor = rule.MinPer.Param, rule.MinPer.Factor
+			}
+			spec.params[key] = ps
+		}
+		catalog[name] = spec
+	}
+	return data.Runners["go"], nil
 }
 
 // params holds validated integer parameters with catalog defaults filled in.

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"hash"
+	"os"
 	"runtime"
 	"runtime/debug"
 )
@@ -60,6 +62,23 @@ func register(impl *Impl) {
 }
 
 // finishImpls fills in versions from the build information and the ops list.
+// serveCatalog keeps the implementations the catalog lists for this runner, under the
+// catalog's library names, backends and algorithms; the others are left out (on stderr).
+func serveCatalog(served map[string]catalogImplFields) {
+	var kept []*Impl
+	for _, impl := range implList {
+		row, ok := served[impl.ID]
+		if !ok {
+			fmt.Fprintf(os.Stderr, "hashbench-runner: %s is not in the catalog; left out\n", impl.ID)
+			delete(implByID, impl.ID)
+			continue
+		}
+		impl.Library, impl.Backend, impl.Algorithms = row.Library, row.Backend, row.Algorithms
+		kept = append(kept, impl)
+	}
+	implList = kept
+}
+
 func finishImpls() {
 	versions := map[string]string{}
 	if info, ok := debug.ReadBuildInfo(); ok {

@@ -11,11 +11,8 @@ import (
 // and no secret or associated data in its exported API.
 func init() {
 	register(&Impl{
-		ID:         "go/x-crypto-argon2",
-		Library:    "golang.org/x/crypto/argon2",
-		module:     "golang.org/x/crypto",
-		Backend:    "asm",
-		Algorithms: []string{"argon2id", "argon2i"},
+		ID:     "go/x-crypto-argon2",
+		module: "golang.org/x/crypto",
 		Notes: "raw output only (IDKey/Key): no PHC string, no hash/verify; version 19 only; " +
 			"no argon2d, no secret/ad; lanes run on goroutines; SSE4.1 block function on amd64",
 		derive: func(alg string, p params, length int) (deriveFunc, error) {

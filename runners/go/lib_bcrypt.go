@@ -10,12 +10,9 @@ import (
 // to pass one) and CompareHashAndPassword checks a password against a stored hash.
 func init() {
 	register(&Impl{
-		ID:         "go/x-crypto-bcrypt",
-		Library:    "golang.org/x/crypto/bcrypt",
-		module:     "golang.org/x/crypto",
-		Backend:    "pure",
-		Algorithms: []string{"bcrypt"},
-		Encoding:   strPtr("mcf"),
+		ID:       "go/x-crypto-bcrypt",
+		module:   "golang.org/x/crypto",
+		Encoding: strPtr("mcf"),
 		Notes: "emits $2a$; verifies $2a$/$2b$/$2x$/$2y$ alike, as $2b$ (so not crypt_blowfish's $2a$ " +
 			"8-bit safety measure); no salt argument (hash with salt is unsupported); GenerateFromPassword refuses passwords over 72 bytes; a cost below 4 silently becomes 10; " +
 			"hash without params uses bcrypt.DefaultCost (10)",

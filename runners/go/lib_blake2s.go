@@ -10,13 +10,10 @@ import (
 // (hash.Hash, error), with a nil key for plain hashing.
 func init() {
 	register(&Impl{
-		ID:         "go/x-crypto-blake2s",
-		Library:    "golang.org/x/crypto/blake2s",
-		module:     "golang.org/x/crypto",
-		Backend:    "asm",
-		Algorithms: []string{"blake2s-256"},
-		Modes:      allModes,
-		Notes:      "SSE2 / SSSE3 / SSE4.1 assembly on amd64",
+		ID:     "go/x-crypto-blake2s",
+		module: "golang.org/x/crypto",
+		Modes:  allModes,
+		Notes:  "SSE2 / SSSE3 / SSE4.1 assembly on amd64",
 		digest: func(alg, mode string, input []byte) (digestOp, error) {
 			newHash := func() hash.Hash {
 				h, err := blake2s.New256(nil)

@@ -8,13 +8,10 @@ import (
 // *blake3.Hasher (nil key for plain hashing).
 func init() {
 	register(&Impl{
-		ID:         "go/lukechampine-blake3",
-		Library:    "lukechampine.com/blake3",
-		module:     "lukechampine.com/blake3",
-		Backend:    "asm",
-		Algorithms: []string{"blake3"},
-		Modes:      allModes,
-		Notes:      "AVX-512 / AVX2 assembly on amd64 (generated with avo); single-threaded",
+		ID:     "go/lukechampine-blake3",
+		module: "lukechampine.com/blake3",
+		Modes:  allModes,
+		Notes:  "AVX-512 / AVX2 assembly on amd64 (generated with avo); single-threaded",
 		digest: func(alg, mode string, input []byte) (digestOp, error) {
 			switch mode {
 			case "new":

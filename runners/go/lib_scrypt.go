@@ -8,12 +8,9 @@ import (
 // The package defines no encoded string format.
 func init() {
 	register(&Impl{
-		ID:         "go/x-crypto-scrypt",
-		Library:    "golang.org/x/crypto/scrypt",
-		module:     "golang.org/x/crypto",
-		Backend:    "pure",
-		Algorithms: []string{"scrypt"},
-		Notes:      "raw output only (scrypt.Key); pure Go Salsa20/8; p blocks run one after another",
+		ID:     "go/x-crypto-scrypt",
+		module: "golang.org/x/crypto",
+		Notes:  "raw output only (scrypt.Key); pure Go Salsa20/8; p blocks run one after another",
 		derive: func(alg string, p params, length int) (deriveFunc, error) {
 			n, r, par := int(p["n"]), int(p["r"]), int(p["p"])
 			return func(password, salt []byte) ([]byte, error) {

@@ -7,13 +7,10 @@ import (
 // crypto/md5: md5.Sum (one-shot, returns an array), md5.New().
 func init() {
 	register(&Impl{
-		ID:         "go/crypto-md5",
-		Library:    "crypto/md5",
-		module:     "",
-		Backend:    "asm",
-		Algorithms: []string{"md5"},
-		Modes:      allModes,
-		Notes:      "amd64 assembly block function",
+		ID:     "go/crypto-md5",
+		module: "",
+		Modes:  allModes,
+		Notes:  "amd64 assembly block function",
 		digest: func(alg, mode string, input []byte) (digestOp, error) {
 			switch mode {
 			case "new":

@@ -10,11 +10,8 @@ import (
 // crypto/pbkdf2 (standard library, Go 1.24+): Key(sha256.New, password, salt, iter, keyLen).
 func init() {
 	register(&Impl{
-		ID:         "go/crypto-pbkdf2",
-		Library:    "crypto/pbkdf2",
-		Backend:    "asm",
-		Algorithms: []string{"pbkdf2-sha1", "pbkdf2-sha256", "pbkdf2-sha512"},
-		Notes:      "raw output only; password is a string; HMAC over the assembly SHA-1/SHA-2",
+		ID:    "go/crypto-pbkdf2",
+		Notes: "raw output only; password is a string; HMAC over the assembly SHA-1/SHA-2",
 		derive: func(alg string, p params, length int) (deriveFunc, error) {
 			iter := int(p["iterations"])
 			switch alg {

@@ -7,13 +7,10 @@ import (
 // crypto/sha1: sha1.Sum (one-shot, returns an array), sha1.New().
 func init() {
 	register(&Impl{
-		ID:         "go/crypto-sha1",
-		Library:    "crypto/sha1",
-		module:     "",
-		Backend:    "asm",
-		Algorithms: []string{"sha1"},
-		Modes:      allModes,
-		Notes:      "amd64 assembly (SHA-NI / AVX2 when present)",
+		ID:     "go/crypto-sha1",
+		module: "",
+		Modes:  allModes,
+		Notes:  "amd64 assembly (SHA-NI / AVX2 when present)",
 		digest: func(alg, mode string, input []byte) (digestOp, error) {
 			switch mode {
 			case "new":

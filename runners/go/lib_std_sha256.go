@@ -7,13 +7,10 @@ import (
 // crypto/sha256: sha256.Sum256 (one-shot, returns an array), sha256.New().
 func init() {
 	register(&Impl{
-		ID:         "go/crypto-sha256",
-		Library:    "crypto/sha256",
-		module:     "",
-		Backend:    "asm",
-		Algorithms: []string{"sha256"},
-		Modes:      allModes,
-		Notes:      "amd64 assembly (SHA-NI / AVX2 when present)",
+		ID:     "go/crypto-sha256",
+		module: "",
+		Modes:  allModes,
+		Notes:  "amd64 assembly (SHA-NI / AVX2 when present)",
 		digest: func(alg, mode string, input []byte) (digestOp, error) {
 			switch mode {
 			case "new":

@@ -8,12 +8,9 @@ import (
 // returning a concrete *sha3.SHA3.
 func init() {
 	register(&Impl{
-		ID:         "go/crypto-sha3",
-		Library:    "crypto/sha3",
-		Backend:    "asm",
-		Algorithms: []string{"sha3-256"},
-		Modes:      allModes,
-		Notes:      "Keccak-f[1600] permutation in amd64 assembly",
+		ID:    "go/crypto-sha3",
+		Modes: allModes,
+		Notes: "Keccak-f[1600] permutation in amd64 assembly",
 		digest: func(alg, mode string, input []byte) (digestOp, error) {
 			switch mode {
 			case "new":

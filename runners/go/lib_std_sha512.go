@@ -7,13 +7,10 @@ import (
 // crypto/sha512: sha512.Sum512 (one-shot, returns an array), sha512.New().
 func init() {
 	register(&Impl{
-		ID:         "go/crypto-sha512",
-		Library:    "crypto/sha512",
-		module:     "",
-		Backend:    "asm",
-		Algorithms: []string{"sha512"},
-		Modes:      allModes,
-		Notes:      "amd64 assembly (AVX2 when present)",
+		ID:     "go/crypto-sha512",
+		module: "",
+		Modes:  allModes,
+		Notes:  "amd64 assembly (AVX2 when present)",
 		digest: func(alg, mode string, input []byte) (digestOp, error) {
 			switch mode {
 			case "new":

@@ -12,11 +12,8 @@ import (
 // golang.org/x/crypto/pbkdf2: Key(password, salt, iter, keyLen, sha256.New).
 func init() {
 	register(&Impl{
-		ID:         "go/x-crypto-pbkdf2",
-		Library:    "golang.org/x/crypto/pbkdf2",
-		module:     "golang.org/x/crypto",
-		Backend:    "asm",
-		Algorithms: []string{"pbkdf2-sha1", "pbkdf2-sha256", "pbkdf2-sha512"},
+		ID:     "go/x-crypto-pbkdf2",
+		module: "golang.org/x/crypto",
 		Notes: "raw output only; in this x/crypto a thin wrapper over the standard " +
 			"library's crypto/pbkdf2 (panics instead of returning an error); HMAC over the " +
 			"standard library's assembly SHA-1/SHA-2",

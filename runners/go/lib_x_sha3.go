@@ -7,12 +7,9 @@ import (
 // golang.org/x/crypto/sha3: sha3.Sum256 (one-shot), sha3.New256() returning a hash.Hash.
 func init() {
 	register(&Impl{
-		ID:         "go/x-crypto-sha3",
-		Library:    "golang.org/x/crypto/sha3",
-		module:     "golang.org/x/crypto",
-		Backend:    "asm",
-		Algorithms: []string{"sha3-256"},
-		Modes:      allModes,
+		ID:     "go/x-crypto-sha3",
+		module: "golang.org/x/crypto",
+		Modes:  allModes,
 		Notes: "in this x/crypto a wrapper over the standard library's crypto/sha3 " +
 			"(New256 returns it as a hash.Hash interface)",
 		digest: func(alg, mode string, input []byte) (digestOp, error) {

@@ -7,13 +7,10 @@ import (
 // github.com/zeebo/blake3: blake3.Sum256 (one-shot); blake3.New() returns a *blake3.Hasher.
 func init() {
 	register(&Impl{
-		ID:         "go/zeebo-blake3",
-		Library:    "github.com/zeebo/blake3",
-		module:     "github.com/zeebo/blake3",
-		Backend:    "asm",
-		Algorithms: []string{"blake3"},
-		Modes:      allModes,
-		Notes:      "AVX2 / SSE4.1 assembly on amd64 (chosen at run time through klauspost/cpuid)",
+		ID:     "go/zeebo-blake3",
+		module: "github.com/zeebo/blake3",
+		Modes:  allModes,
+		Notes:  "AVX2 / SSE4.1 assembly on amd64 (chosen at run time through klauspost/cpuid)",
 		digest: func(alg, mode string, input []byte) (digestOp, error) {
 			switch mode {
 			case "new":

@@ -12,6 +12,12 @@ import (
 )
 
 func main() {
+	served, err := loadCatalog()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "hashbench-runner:", err)
+		os.Exit(1)
+	}
+	serveCatalog(served)
 	finishImpls()
 	writeLine(hello())
 	in := bufio.NewReaderSize(os.Stdin, 1<<16)
