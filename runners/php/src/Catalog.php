@@ -5,87 +5,59 @@ declare(strict_types=1);
 namespace Hashbench;
 
 /**
- * Parameter ranges of catalog/algorithms.toml (PHP has no TOML reader in its standard
- * build, so the ranges are mirrored here). The runner refuses out-of-range values itself
- * before any library sees them.
+ * The compiled catalog (docs/protocol.md, "The catalog a runner reads"), read once at
+ * start-up: every algorithm's parameter schema, and the implementations this runner
+ * serves. The runner refuses out-of-range values itself before any library sees them.
  */
 final class Catalog
 {
-    private const ARGON2 = [
-        'length' => [32, 4, 1024],
-        'salt_min' => 8,
-        'params' => [
-            'm' => [65536, 8, 4194304],
-            't' => [3, 1, 1000],
-            'p' => [4, 1, 255],
-            'version' => [19, 16, 19],
-        ],
-    ];
+    /** @var array<string, mixed>|null */
+    private static ?array $data = null;
 
-    private const PASSWORD = [
-        'argon2id' => self::ARGON2,
-        'argon2i' => self::ARGON2,
-        'argon2d' => self::ARGON2,
-        'scrypt' => [
-            'length' => [32, 1, 1024],
-            'salt_min' => 0,
-            'params' => ['n' => [65536, 2, 1073741824], 'r' => [8, 1, 1024], 'p' => [1, 1, 1024]],
-        ],
-        'bcrypt' => [
-            'length' => null,
-            'salt_min' => 16,
-            'salt_max' => 16,
-            'params' => ['cost' => [10, 4, 31]],
-        ],
-        'pbkdf2-sha1' => [
-            'length' => [20, 1, 1024],
-            'salt_min' => 0,
-            'params' => ['iterations' => [600000, 1, 100000000]],
-        ],
-        'pbkdf2-sha256' => [
-            'length' => [32, 1, 1024],
-            'salt_min' => 0,
-            'params' => ['iterations' => [600000, 1, 100000000]],
-        ],
-        'pbkdf2-sha512' => [
-            'length' => [64, 1, 1024],
-            'salt_min' => 0,
-            'params' => ['iterations' => [210000, 1, 100000000]],
-        ],
-        'yescrypt' => [
-            'length' => null,
-            'salt_min' => 0,
-            'params' => ['cost' => [5, 1, 11]],
-        ],
-        'sha512crypt' => [
-            'length' => null,
-            'salt_min' => 0,
-            'salt_max' => 16,
-            'params' => ['rounds' => [5000, 1000, 999999999]],
-        ],
-    ];
+    /** @return array<string, mixed> */
+    private static function data(): array
+    {
+        if (self::$data === null) {
+            $path = getenv('HASHBENCH_CATALOG') ?: ((getenv('HASHBENCH_ROOT') ?: dirname(__DIR__, 3)) . '/build/catalog.json');
+            $text = @file_get_contents($path);
+            $data = $text === false ? null : json_decode($text, true);
+            if (!is_array($data)) {
+                fwrite(STDERR, "cannot read the compiled catalog $path (run hashbench build)\n");
+                exit(1);
+            }
+            self::$data = $data;
+        }
+        return self::$data;
+    }
 
-    public const DIGESTS = [
-        'md5' => 16, 'sha1' => 20, 'sha256' => 32, 'sha512' => 64, 'sha3-256' => 32,
-        'blake2b-512' => 64, 'blake2s-256' => 32, 'blake3' => 32,
-    ];
+    /** @return array<string, array{library: string, backend: string, algorithms: list<string>}> */
+    public static function served(string $runner): array
+    {
+        return self::data()['runners'][$runner] ?? [];
+    }
+
+    /** @return array<string, mixed>|null */
+    private static function spec(string $alg): ?array
+    {
+        return self::data()['algorithms'][$alg] ?? null;
+    }
 
     public static function isPassword(string $alg): bool
     {
-        return isset(self::PASSWORD[$alg]);
+        return (self::spec($alg)['kind'] ?? null) === 'password';
     }
 
     public static function isDigest(string $alg): bool
     {
-        return isset(self::DIGESTS[$alg]);
+        return (self::spec($alg)['kind'] ?? null) === 'digest';
     }
 
     public static function defaultLength(string $alg, ?string $op = null): int
     {
         if ($alg === 'scrypt' && $op === 'derive') {
-            return 64;
+            return 64; // the protocol's derive default
         }
-        return self::PASSWORD[$alg]['length'][0] ?? 0;
+        return self::spec($alg)['length']['default'] ?? 0;
     }
 
     /**
@@ -98,47 +70,55 @@ final class Catalog
      */
     public static function validate(string $alg, array $params, ?int $length, ?string $salt, bool $unchecked = false): array
     {
-        $spec = self::PASSWORD[$alg] ?? throw RunnerError::unsupported("unknown algorithm $alg");
+        $spec = self::spec($alg);
+        if ($spec === null || $spec['kind'] !== 'password') {
+            throw RunnerError::unsupported("unknown algorithm $alg");
+        }
         foreach (array_keys($params) as $key) {
             if (!isset($spec['params'][$key])) {
                 throw RunnerError::invalidParams("unknown parameter $key for $alg");
             }
         }
         $out = [];
-        foreach ($spec['params'] as $key => [$default]) {
-            $out[$key] = $params[$key] ?? $default;
+        foreach ($spec['params'] as $key => $rule) {
+            $out[$key] = $params[$key] ?? $rule['default'];
         }
         if ($unchecked) {
             return $out;
         }
-        foreach ($spec['params'] as $key => [, $min, $max]) {
+        foreach ($spec['params'] as $key => $rule) {
             $value = $out[$key];
+            if (isset($rule['choices']) && !in_array($value, $rule['choices'], true)) {
+                throw RunnerError::invalidParams("$key=$value: must be one of " . implode(', ', $rule['choices']));
+            }
+            $min = $rule['min'] ?? PHP_INT_MIN;
+            $max = $rule['max'] ?? PHP_INT_MAX;
             if ($value < $min || $value > $max) {
                 throw RunnerError::invalidParams("$key=$value outside $min..$max for $alg");
             }
-        }
-        if (str_starts_with($alg, 'argon2')) {
-            if ($out['version'] !== 16 && $out['version'] !== 19) {
-                throw RunnerError::invalidParams("version={$out['version']}: must be 16 or 19");
+            if (!empty($rule['power_of_two']) && ($value & ($value - 1)) !== 0) {
+                throw RunnerError::invalidParams("$key=$value is not a power of two");
             }
-            if ($out['m'] < 8 * $out['p']) {
-                throw RunnerError::invalidParams("m={$out['m']} below 8*p=" . 8 * $out['p'] . ' KiB');
+            if (isset($rule['min_per'])) {
+                $floor = $rule['min_per']['factor'] * $out[$rule['min_per']['param']];
+                if ($value < $floor) {
+                    throw RunnerError::invalidParams("$key=$value below {$rule['min_per']['factor']}*{$rule['min_per']['param']}=$floor");
+                }
             }
         }
-        if ($alg === 'scrypt' && ($out['n'] & ($out['n'] - 1)) !== 0) {
-            throw RunnerError::invalidParams("n={$out['n']} is not a power of two");
-        }
-        if ($length !== null && $spec['length'] !== null) {
-            [, $min, $max] = $spec['length'];
+        if ($length !== null && isset($spec['length'])) {
+            ['min' => $min, 'max' => $max] = $spec['length'];
             if ($length < $min || $length > $max) {
                 throw RunnerError::invalidParams("length=$length outside $min..$max for $alg");
             }
         }
-        if ($salt !== null) {
+        if ($salt !== null && isset($spec['salt'])) {
             $n = strlen($salt);
-            if ($n < $spec['salt_min'] || (isset($spec['salt_max']) && $n > $spec['salt_max'])) {
-                $max = $spec['salt_max'] ?? 'any';
-                throw RunnerError::invalidParams("salt of $n bytes outside {$spec['salt_min']}..$max for $alg");
+            $min = $spec['salt']['min'];
+            $max = $spec['salt']['max'] ?? null;
+            if ($n < $min || ($max !== null && $n > $max)) {
+                $shown = $max ?? 'any';
+                throw RunnerError::invalidParams("salt of $n bytes outside $min..$shown for $alg");
             }
         }
         return $out;

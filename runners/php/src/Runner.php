@@ -16,11 +16,21 @@ final class Runner
     /** @var array<string, Adapter> */
     private array $impls = [];
 
+    /** @var array<string, array<string, mixed>> the hello entries: the adapter's, under the catalog's names */
+    private array $infos = [];
+
     /** @param list<Adapter> $adapters */
     public function __construct(array $adapters)
     {
+        $served = Catalog::served('php');
         foreach ($adapters as $adapter) {
-            $this->impls[$adapter->info()['id']] = $adapter;
+            $id = $adapter->info()['id'];
+            if (!isset($served[$id])) {
+                fwrite(STDERR, "$id is not in the catalog; left out\n");
+                continue;
+            }
+            $this->impls[$id] = $adapter;
+            $this->infos[$id] = $served[$id] + $adapter->info();
         }
     }
 
@@ -31,7 +41,7 @@ final class Runner
             'runner' => 'php',
             'runtime' => 'PHP ' . PHP_VERSION . ' (' . PHP_SAPI . ', Zend ' . zend_version() . ')',
             'timer' => ['clock' => 'CLOCK_MONOTONIC (hrtime)', 'resolution_ns' => 1],
-            'implementations' => array_map(static fn (Adapter $a): array => $a->info(), array_values($this->impls)),
+            'implementations' => array_values($this->infos),
         ]);
         while (($line = self::readLine()) !== false) {
             if (is_int($line)) {
@@ -123,7 +133,7 @@ final class Runner
         $id = $req->str('impl');
         $adapter = $this->impls[$id] ?? throw RunnerError::unsupported("unknown impl $id");
         $alg = $req->str('alg');
-        $info = $adapter->info();
+        $info = $this->infos[$adapter->info()['id']];
         if (!in_array($alg, $info['algorithms'], true)) {
             throw RunnerError::unsupported("$id does not offer algorithm $alg");
         }

@@ -22,10 +22,7 @@ final class Crypt extends Base
     {
         return [
             'id' => 'php/crypt',
-            'library' => 'crypt',
             'version' => PHP_VERSION,
-            'backend' => 'c',
-            'algorithms' => ['bcrypt', 'sha512crypt'],
             'ops' => ['hash', 'verify', 'bench'],
             'modes' => [],
             'encoding' => 'mcf',

@@ -25,10 +25,7 @@ final class Hash extends Base
     {
         return [
             'id' => 'php/hash',
-            'library' => 'hash',
             'version' => PHP_VERSION,
-            'backend' => 'c',
-            'algorithms' => [...array_keys(self::DIGESTS), ...array_keys(self::PBKDF2)],
             'ops' => ['derive', 'digest', 'bench'],
             'modes' => ['oneshot', 'new'],
             'encoding' => null,

@@ -20,10 +20,7 @@ final class PasswordHash extends Base
     {
         return [
             'id' => 'php/password_hash',
-            'library' => 'password_hash',
             'version' => PHP_VERSION . ' (argon2: ' . PASSWORD_ARGON2_PROVIDER . ' libargon2)',
-            'backend' => 'c',
-            'algorithms' => array_keys(self::ALGOS),
             'ops' => ['hash', 'verify', 'bench'],
             'modes' => [],
             'encoding' => ['bcrypt' => 'mcf', 'argon2id' => 'phc', 'argon2i' => 'phc'],

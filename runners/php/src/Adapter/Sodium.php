@@ -22,10 +22,7 @@ final class Sodium extends Base
     {
         return [
             'id' => 'php/sodium',
-            'library' => 'sodium',
             'version' => 'libsodium ' . SODIUM_LIBRARY_VERSION . ' (PHP ' . PHP_VERSION . ')',
-            'backend' => 'c',
-            'algorithms' => ['argon2id', 'blake2b-512'],
             'ops' => ['derive', 'hash', 'verify', 'digest', 'bench'],
             'modes' => ['oneshot', 'new'],
             'encoding' => 'phc',
