@@ -3,9 +3,10 @@ require "./errors"
 
 module Hashbench
   # One implementation's entry in the hello line.
-  record Info, id : String, library : String, version : String, backend : String,
-    algorithms : Array(String), ops : Array(String), modes : Array(String),
-    encoding : String?, notes : String, defaults : Bool = false do
+  # library, backend and algorithms come from the compiled catalog (Runner fills them in).
+  record Info, id : String, version : String, ops : Array(String), modes : Array(String),
+    encoding : String?, notes : String, defaults : Bool = false, library : String = "",
+    backend : String = "", algorithms : Array(String) = [] of String do
     def to_json(json : JSON::Builder)
       json.object do
         json.field "id", id

@@ -1,47 +1,42 @@
+require "json"
 require "./errors"
 
 module Hashbench
-  # Parameter ranges of catalog/algorithms.toml, mirrored so the runner refuses
-  # out-of-range values itself before any library sees them.
+  # The compiled catalog (docs/protocol.md, "The catalog a runner reads"), read once at
+  # start-up: every algorithm's parameter schema, so the runner refuses out-of-range
+  # values itself before any library sees them, and the implementations it serves.
   module Catalog
-    record Range3, default : Int64, min : Int64, max : Int64
-    record Spec, length : Range3?, salt_min : Int32, salt_max : Int32?, params : Hash(String, Range3)
+    @@data : JSON::Any?
 
-    ARGON2 = Spec.new(Range3.new(32, 4, 1024), 8, nil, {
-      "m"       => Range3.new(65536, 8, 4194304),
-      "t"       => Range3.new(3, 1, 1000),
-      "p"       => Range3.new(4, 1, 255),
-      "version" => Range3.new(19, 16, 19),
-    })
-
-    def self.pbkdf2(length, iterations)
-      Spec.new(Range3.new(length, 1, 1024), 0, nil, {"iterations" => Range3.new(iterations, 1, 100_000_000)})
+    def self.path : String
+      ENV["HASHBENCH_CATALOG"]? || File.join(ENV["HASHBENCH_ROOT"]? || Dir.current, "build", "catalog.json")
     end
 
-    SPECS = {
-      "argon2id"      => ARGON2,
-      "argon2i"       => ARGON2,
-      "argon2d"       => ARGON2,
-      "scrypt"        => Spec.new(Range3.new(32, 1, 1024), 0, nil, {
-        "n" => Range3.new(65536, 2, 1_073_741_824), "r" => Range3.new(8, 1, 1024), "p" => Range3.new(1, 1, 1024),
-      }),
-      "bcrypt"        => Spec.new(nil, 16, 16, {"cost" => Range3.new(10, 4, 31)}),
-      "pbkdf2-sha1"   => pbkdf2(20, 600_000),
-      "pbkdf2-sha256" => pbkdf2(32, 600_000),
-      "pbkdf2-sha512" => pbkdf2(64, 210_000),
-      "yescrypt"      => Spec.new(nil, 0, nil, {"cost" => Range3.new(5, 1, 11)}),
-      "sha512crypt"   => Spec.new(nil, 0, 16, {"rounds" => Range3.new(5000, 1000, 999_999_999)}),
-    }
+    def self.data : JSON::Any
+      @@data ||= begin
+        JSON.parse(File.read(path))
+      rescue e : File::Error | JSON::ParseException
+        STDERR.puts "cannot read the compiled catalog #{path}: #{e.message} (run hashbench build)"
+        exit 1
+      end
+    end
 
-    DIGESTS = %w(md5 sha1 sha256 sha512 sha3-256 blake2b-512 blake2s-256 blake3)
+    # id => {library, backend, algorithms} for the implementations of this runner.
+    def self.served(runner : String) : Hash(String, JSON::Any)
+      data["runners"][runner]?.try(&.as_h) || {} of String => JSON::Any
+    end
+
+    private def self.spec(alg : String) : JSON::Any?
+      data["algorithms"][alg]?
+    end
 
     def self.digest?(alg : String) : Bool
-      DIGESTS.includes?(alg)
+      spec(alg).try(&.["kind"].as_s) == "digest"
     end
 
     def self.default_length(alg : String, op : String) : Int64
-      return 64_i64 if alg == "scrypt" && op == "derive"
-      SPECS[alg]?.try(&.length).try(&.default) || 0_i64
+      return 64_i64 if alg == "scrypt" && op == "derive" # the protocol's derive default
+      spec(alg).try(&.["length"].as_h?).try(&.["default"].as_i64) || 0_i64
     end
 
     # Fill defaults and check every range; returns the complete parameter set. With
@@ -49,39 +44,42 @@ module Hashbench
     # filled and the library sees the values as given.
     def self.validate(alg : String, given : Hash(String, Int64), length : Int64?, salt : Bytes?,
                       unchecked = false) : Hash(String, Int64)
-      spec = SPECS[alg]? || raise RunnerError.unsupported("unknown algorithm #{alg}")
+      spec = spec(alg)
+      raise RunnerError.unsupported("unknown algorithm #{alg}") unless spec && spec["kind"].as_s == "password"
+      rules = spec["params"].as_h
       given.each_key do |key|
-        raise RunnerError.invalid_params("unknown parameter #{key} for #{alg}") unless spec.params.has_key?(key)
+        raise RunnerError.invalid_params("unknown parameter #{key} for #{alg}") unless rules.has_key?(key)
       end
-      full = spec.params.to_h { |key, range| {key, given[key]? || range.default} }
+      full = rules.to_h { |key, rule| {key, given[key]? || rule["default"].as_i64} }
       return full if unchecked
-      spec.params.each do |key, range|
-        value = full[key]
-        unless range.min <= value <= range.max
-          raise RunnerError.invalid_params("#{key}=#{value} outside #{range.min}..#{range.max} for #{alg}")
-        end
+      rules.each { |key, rule| check(alg, key, full[key], rule, full) }
+      if length && (range = spec["length"].as_h?)
+        min, max = range["min"].as_i64, range["max"].as_i64
+        raise RunnerError.invalid_params("length=#{length} outside #{min}..#{max} for #{alg}") unless min <= length <= max
       end
-      if alg.starts_with?("argon2")
-        unless full["version"] == 16 || full["version"] == 19
-          raise RunnerError.invalid_params("version=#{full["version"]}: must be 16 or 19")
-        end
-        if full["m"] < 8 * full["p"]
-          raise RunnerError.invalid_params("m=#{full["m"]} below 8*p=#{8 * full["p"]} KiB")
-        end
-      end
-      if alg == "scrypt" && full["n"] & (full["n"] - 1) != 0
-        raise RunnerError.invalid_params("n=#{full["n"]} is not a power of two")
-      end
-      if length && (range = spec.length) && !(range.min <= length <= range.max)
-        raise RunnerError.invalid_params("length=#{length} outside #{range.min}..#{range.max} for #{alg}")
-      end
-      if salt
-        max = spec.salt_max
-        if salt.size < spec.salt_min || (max && salt.size > max)
+      if salt && (range = spec["salt"].as_h?)
+        max = range["max"]?.try(&.as_i64)
+        if salt.size < range["min"].as_i64 || (max && salt.size > max)
           raise RunnerError.invalid_params("salt of #{salt.size} bytes outside the range for #{alg}")
         end
       end
       full
+    end
+
+    private def self.check(alg : String, key : String, value : Int64, rule : JSON::Any, full : Hash(String, Int64))
+      if (choices = rule["choices"]?) && !choices.as_a.map(&.as_i64).includes?(value)
+        raise RunnerError.invalid_params("#{key}=#{value}: must be one of #{choices.as_a.join(", ")}")
+      end
+      min = rule["min"]?.try(&.as_i64) || Int64::MIN
+      max = rule["max"]?.try(&.as_i64) || Int64::MAX
+      raise RunnerError.invalid_params("#{key}=#{value} outside #{min}..#{max} for #{alg}") unless min <= value <= max
+      if rule["power_of_two"]?.try(&.as_bool) && value & (value - 1) != 0
+        raise RunnerError.invalid_params("#{key}=#{value} is not a power of two")
+      end
+      if (per = rule["min_per"]?)
+        floor = per["factor"].as_i64 * full[per["param"].as_s]
+        raise RunnerError.invalid_params("#{key}=#{value} below #{floor} for #{alg}") if value < floor
+      end
     end
   end
 end

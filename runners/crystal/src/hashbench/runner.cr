@@ -11,9 +11,22 @@ module Hashbench
   # Protocol v1 (docs/protocol.md): the hello line, then one reply per request line.
   class Runner
     @impls : Hash(String, Adapter)
+    @infos : Hash(String, Info)
 
     def initialize(adapters : Array(Adapter))
-      @impls = adapters.to_h { |a| {a.info.id, a} }
+      served = Catalog.served("crystal")
+      @impls = {} of String => Adapter
+      @infos = {} of String => Info
+      adapters.each do |adapter|
+        info = adapter.info
+        unless row = served[info.id]?
+          STDERR.puts "#{info.id} is not in the catalog; left out"
+          next
+        end
+        @impls[info.id] = adapter
+        @infos[info.id] = info.copy_with(library: row["library"].as_s, backend: row["backend"].as_s,
+          algorithms: row["algorithms"].as_a.map(&.as_s))
+      end
     end
 
     def run : Nil
@@ -28,7 +41,7 @@ module Hashbench
               json.field "resolution_ns", Bench.clock_resolution_ns
             end
           end
-          json.field "implementations", @impls.values.map(&.info)
+          json.field "implementations", @infos.values
         end
       end
       while line = read_line
@@ -125,7 +138,7 @@ module Hashbench
       id = req.str("impl")
       adapter = @impls[id]? || raise RunnerError.unsupported("unknown impl #{id}")
       alg = req.str("alg")
-      info = adapter.info
+      info = @infos[id]
       raise RunnerError.unsupported("#{id} does not offer algorithm #{alg}") unless info.algorithms.includes?(alg)
       raise RunnerError.unsupported("#{id} does not offer op #{op}") unless info.ops.includes?(op)
       if Catalog.digest?(alg) != (op == "digest")

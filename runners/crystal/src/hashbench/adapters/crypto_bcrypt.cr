@@ -11,8 +11,8 @@ module Hashbench::Adapters
   class CryptoBcrypt < Adapter
     def info : Info
       Info.new(
-        id: "crystal/crypto-bcrypt", library: "Crypto::Bcrypt", version: Crystal::VERSION,
-        backend: "pure", algorithms: ["bcrypt"], ops: ["hash", "verify", "bench"],
+        id: "crystal/crypto-bcrypt", version: Crystal::VERSION,
+        ops: ["hash", "verify", "bench"],
         modes: [] of String, encoding: "mcf",
         notes: "emits $2a$ (computed as $2b$); verifies $2/$2a/$2b/$2y alike, no $2x$; " \
                "refuses 72-byte passwords (unsupported: its limit counts the NUL) and longer ones " \
@@ -43,15 +43,15 @@ module Hashbench::Adapters
       pw = String.new(password)
       if salt
         salt64 = Crypto::Bcrypt::Base64.encode(salt, salt.size)
-        -> { bcrypt_call(password) { Crypto::Bcrypt.new(pw, salt64, cost).to_s } }
+        ->{ bcrypt_call(password) { Crypto::Bcrypt.new(pw, salt64, cost).to_s } }
       else
-        -> { bcrypt_call(password) { Crypto::Bcrypt::Password.create(pw, cost: cost).to_s } }
+        ->{ bcrypt_call(password) { Crypto::Bcrypt::Password.create(pw, cost: cost).to_s } }
       end
     end
 
     def default_hasher(alg : String, password : Bytes) : Proc(String)
       pw = String.new(password)
-      -> { bcrypt_call(password) { Crypto::Bcrypt::Password.create(pw).to_s } }
+      ->{ bcrypt_call(password) { Crypto::Bcrypt::Password.create(pw).to_s } }
     end
 
     def verifier(alg : String) : Proc(Bytes, String, Bool)

@@ -68,9 +68,7 @@ module Hashbench::Adapters
 
     def info : Info
       Info.new(
-        id: "crystal/libsodium", library: "libsodium (own lib binding)",
-        version: String.new(LibSodium.sodium_version_string), backend: "c",
-        algorithms: ["argon2id", "blake2b-512"], ops: ["derive", "hash", "verify", "digest", "bench"],
+        id: "crystal/libsodium", version: String.new(LibSodium.sodium_version_string), ops: ["derive", "hash", "verify", "digest", "bench"],
         modes: ["oneshot", "new", "reset"], encoding: "phc",
         notes: "argon2id with p=1, version 19, 16-byte salt, output >= 16 bytes, no secret/ad; " \
                "crypto_pwhash_str_verify reports malformed strings as false")
@@ -101,7 +99,7 @@ module Hashbench::Adapters
       ops = params["t"].to_u64
       mem = LibC::SizeT.new(params["m"]) * 1024
       alg_id = LibSodium.crypto_pwhash_alg_argon2id13
-      -> do
+      ->do
         key = Bytes.new(length)
         if LibSodium.crypto_pwhash(key, key.size, password, password.size, salt, ops, mem, alg_id) != 0
           raise Libsodium.failure("crypto_pwhash")
@@ -118,7 +116,7 @@ module Hashbench::Adapters
       mem = LibC::SizeT.new(params["m"]) * 1024
       alg_id = LibSodium.crypto_pwhash_alg_argon2id13
       strbytes = LibSodium.crypto_pwhash_strbytes
-      -> do
+      ->do
         String.new(strbytes) do |buffer|
           if LibSodium.crypto_pwhash_str_alg(buffer, password, password.size, ops, mem, alg_id) != 0
             raise Libsodium.failure("crypto_pwhash_str")
@@ -139,13 +137,13 @@ module Hashbench::Adapters
       case mode
       when "oneshot"
         buffer = Bytes.new(64)
-        -> { Blake2b.digest(input, buffer) }
+        ->{ Blake2b.digest(input, buffer) }
       when "new"
-        -> { Blake2b.new.update(input).final(Bytes.new(64)) }
+        ->{ Blake2b.new.update(input).final(Bytes.new(64)) }
       when "reset"
         hasher = Blake2b.new
         buffer = Bytes.new(64)
-        -> { hasher.reset.update(input).final(buffer) }
+        ->{ hasher.reset.update(input).final(buffer) }
       else
         raise RunnerError.unsupported("#{info.id} has no mode #{mode}")
       end

@@ -13,9 +13,7 @@ module Hashbench::Adapters
 
     def info : Info
       Info.new(
-        id: "crystal/openssl-digest", library: "OpenSSL::Digest",
-        version: "#{Crystal::VERSION} (OpenSSL #{LibCrypto::OPENSSL_VERSION})", backend: "asm",
-        algorithms: NAMES.keys, ops: ["digest", "bench"], modes: ["new", "reset"], encoding: nil,
+        id: "crystal/openssl-digest", version: "#{Crystal::VERSION} (OpenSSL #{LibCrypto::OPENSSL_VERSION})", ops: ["digest", "bench"], modes: ["new", "reset"], encoding: nil,
         notes: "EVP digests; no one-shot API (oneshot unsupported); reset finalizes into a reused buffer")
     end
 
@@ -23,11 +21,11 @@ module Hashbench::Adapters
       name = NAMES[alg]? || raise RunnerError.unsupported("#{info.id} has no #{alg}")
       case mode
       when "new"
-        -> { OpenSSL::Digest.new(name).update(input).final }
+        ->{ OpenSSL::Digest.new(name).update(input).final }
       when "reset"
         digest = OpenSSL::Digest.new(name)
         buffer = Bytes.new(digest.digest_size)
-        -> { digest.reset.update(input).final(buffer) }
+        ->{ digest.reset.update(input).final(buffer) }
       else
         raise RunnerError.unsupported("#{info.id} has no mode #{mode}")
       end
