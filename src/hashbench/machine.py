@@ -59,6 +59,17 @@ def mem_available_bytes() -> int | None:
     return None
 
 
+def last_level_cache_bytes() -> int | None:
+    """The largest CPU cache (L3 here): memory-hard hashes slow down per byte beyond it."""
+    sizes = []
+    for index in Path("/sys/devices/system/cpu/cpu0/cache").glob("index*"):
+        text = _read(str(index / "size")) or ""
+        scale = {"K": 1024, "M": 1 << 20}.get(text[-1:], 0)
+        if scale and text[:-1].isdigit():
+            sizes.append(int(text[:-1]) * scale)
+    return max(sizes) if sizes else None
+
+
 def load_average() -> list[float]:
     return [round(x, 2) for x in os.getloadavg()]
 

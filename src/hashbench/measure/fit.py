@@ -34,13 +34,37 @@ def affine(work: list[float], times: list[float]) -> Affine | None:
         return None
     w = np.array([p[0] for p in pairs])
     t = np.array([p[1] for p in pairs])
-    design = np.column_stack([1 / t, w / t])  # (a + b·w) / t ≈ 1
-    (fixed, per_unit), *_ = np.linalg.lstsq(design, np.ones_like(t), rcond=None)
+    fixed, per_unit = _relative_least_squares(w, t)
     if fixed < 0:  # no negative setup cost: the line through the origin instead
         fixed, per_unit = 0.0, float((w / t).sum() / ((w / t) ** 2).sum())
-    if per_unit <= 0:
+    return _with_r_squared(w, t, fixed, per_unit)
+
+
+def local_line(work: list[float], times: list[float]) -> Affine | None:
+    """The same fit over a narrow span of work, where `fixed` may come out negative:
+    near a memory-hard hash's calibration target, time grows faster than work as memory
+    leaves the caches, and the line that predicts best there crosses zero below the span.
+    For interpolating and short extrapolation only, never for a setup cost."""
+    pairs = [(float(w), float(t)) for w, t in zip(work, times, strict=True) if w > 0 and t > 0]
+    if len(pairs) < 2:
         return None
-    predicted = np.log(fixed + per_unit * w)
+    w = np.array([p[0] for p in pairs])
+    t = np.array([p[1] for p in pairs])
+    return _with_r_squared(w, t, *_relative_least_squares(w, t))
+
+
+def _relative_least_squares(w: np.ndarray, t: np.ndarray) -> tuple[float, float]:
+    design = np.column_stack([1 / t, w / t])  # (a + b·w) / t ≈ 1
+    (fixed, per_unit), *_ = np.linalg.lstsq(design, np.ones_like(t), rcond=None)
+    return float(fixed), float(per_unit)
+
+
+def _with_r_squared(w: np.ndarray, t: np.ndarray, fixed: float, per_unit: float) -> Affine | None:
+    """None when time does not grow with work or the line is not positive at every point."""
+    modelled = fixed + per_unit * w
+    if per_unit <= 0 or (modelled <= 0).any():
+        return None
+    predicted = np.log(modelled)
     observed = np.log(t)
     total = float(((observed - observed.mean()) ** 2).sum())
     residual = float(((observed - predicted) ** 2).sum())
