@@ -104,9 +104,7 @@ def owasp_flag(alg: str, params: dict[str, int], gpu_id: str = DEFAULT_GPU) -> s
     minimums = [r for r in sources.references() if r.minimum and r.alg == family]
     if own is None or not minimums:
         return ""
-    rated = [
-        (rate, r) for r in minimums if (rate := guesses_per_s(r.alg, r.params, gpu, data)[0])
-    ]
+    rated = [(rate, r) for r in minimums if (rate := guesses_per_s(r.alg, r.params, gpu, data)[0])]
     weakest_rate, weakest = max(rated, key=lambda x: x[0])
     if own > weakest_rate * (1 + 1e-9):
         return (
