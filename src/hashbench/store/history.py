@@ -36,6 +36,22 @@ def open_store(location: str | None = None) -> Store:
 
 
 @dataclass(frozen=True)
+class _RunRow:
+    """A run as the runs table holds it."""
+
+    uid: str  # a hash of the run's content: the same run is stored once
+    kind: str
+    suite: str
+    started: str
+    finished: str | None
+    interrupted: bool
+    hashbench_version: str
+    source: str
+    toolchains: dict[str, str]
+    header: bytes
+
+
+@dataclass(frozen=True)
 class RunRow:
     id: int
     suite: str
@@ -128,56 +144,46 @@ class Store:
     # -- writing ---------------------------------------------------------------------
     def record_run(self, run: RunFile, source: str = "") -> tuple[int, bool]:
         """Store a run (once: the same run again is recognised); (its id, newly stored)."""
-        encoded = msgspec.json.encode(run)
-        uid = hashlib.sha256(encoded).hexdigest()
-        env = msgspec.to_builtins(run.environment)
         toolchains = {name: info.runtime for name, info in run.runners.items() if info.available}
-        header = msgspec.json.encode(msgspec.structs.replace(run, cases=[]))
-        try:
-            with self._transaction() as cur:
-                cur.execute(self._sql("SELECT id FROM runs WHERE uid = ?"), (uid,))
-                found = cur.fetchone()
-                if found:
-                    return int(found[0]), False
-                machine = self._machine(cur, env)
-                cur.execute(
-                    self._sql(
-                        "INSERT INTO runs (uid, kind, suite, started, finished, interrupted, "
-                        "hashbench_version, machine_id, source, toolchains, header) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"
-                    ),
-                    (uid, run.schema, run.suite, run.started, run.finished, int(run.interrupted),
-                     run.hashbench_version, machine, source, json.dumps(toolchains, sort_keys=True),
-                     zlib.compress(header)),
-                )  # fmt: skip
-                run_id = int(cur.fetchone()[0])
-                cur.executemany(
-                    self._sql(
-                        "INSERT INTO cases (run_id, case_id, impl, alg, op, library_version, "
-                        "runtime, status, n, median, median_low, median_high, record) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                    ),
-                    [_case_row(run_id, c) for c in run.cases],
-                )
-                return run_id, True
-        except StoreError:
-            raise
-        except Exception as exc:
-            raise StoreError(f"history store {_safe(self.location)}: {exc}") from exc
+        row = _RunRow(
+            uid=hashlib.sha256(msgspec.json.encode(run)).hexdigest(),
+            kind=run.schema,
+            suite=run.suite,
+            started=run.started,
+            finished=run.finished,
+            interrupted=run.interrupted,
+            hashbench_version=run.hashbench_version,
+            source=source,
+            toolchains=toolchains,
+            header=msgspec.json.encode(msgspec.structs.replace(run, cases=[])),
+        )
+        return self._insert(row, msgspec.to_builtins(run.environment), run.cases)
 
     def record_fidelity(self, data: dict[str, Any], source: str = "") -> tuple[int, bool]:
         """Store a fidelity run whole (its findings are one document, not cases)."""
         encoded = json.dumps(data, sort_keys=True).encode()
-        uid = hashlib.sha256(encoded).hexdigest()
-        env = data.get("environment") or {}
-        toolchains = {
-            name: info.get("runtime", "")
-            for name, info in (data.get("runners") or {}).items()
-            if info.get("available")
-        }
+        runners = data.get("runners") or {}
+        row = _RunRow(
+            uid=hashlib.sha256(encoded).hexdigest(),
+            kind=str(data.get("schema", "")),
+            suite="fidelity",
+            started=str(data.get("started", "")),
+            finished=data.get("finished"),
+            interrupted=not data.get("finished"),
+            hashbench_version=str(data.get("hashbench_version", "")),
+            source=source,
+            toolchains={n: i.get("runtime", "") for n, i in runners.items() if i.get("available")},
+            header=encoded,
+        )
+        return self._insert(row, data.get("environment") or {}, [])
+
+    def _insert(
+        self, row: _RunRow, env: dict[str, Any], cases: list[CaseRecord]
+    ) -> tuple[int, bool]:
+        """One transaction: the run (unless its uid is stored already) and its cases."""
         try:
             with self._transaction() as cur:
-                cur.execute(self._sql("SELECT id FROM runs WHERE uid = ?"), (uid,))
+                cur.execute(self._sql("SELECT id FROM runs WHERE uid = ?"), (row.uid,))
                 found = cur.fetchone()
                 if found:
                     return int(found[0]), False
@@ -187,12 +193,22 @@ class Store:
                         "hashbench_version, machine_id, source, toolchains, header) "
                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"
                     ),
-                    (uid, str(data.get("schema", "")), "fidelity", str(data.get("started", "")),
-                     data.get("finished"), int(not data.get("finished")),
-                     str(data.get("hashbench_version", "")), self._machine(cur, env), source,
-                     json.dumps(toolchains, sort_keys=True), zlib.compress(encoded)),
+                    (row.uid, row.kind, row.suite, row.started, row.finished,
+                     int(row.interrupted), row.hashbench_version, self._machine(cur, env),
+                     row.source, json.dumps(row.toolchains, sort_keys=True),
+                     zlib.compress(row.header)),
                 )  # fmt: skip
-                return int(cur.fetchone()[0]), True
+                run_id = int(cur.fetchone()[0])
+                if cases:
+                    cur.executemany(
+                        self._sql(
+                            "INSERT INTO cases (run_id, case_id, impl, alg, op, library_version, "
+                            "runtime, status, n, median, median_low, median_high, record) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                        ),
+                        [_case_row(run_id, c) for c in cases],
+                    )
+                return run_id, True
         except StoreError:
             raise
         except Exception as exc:
