@@ -58,3 +58,4 @@ calibrations  # unused variable (src/hashbench/model/strength.py:146)
 equivalences  # unused variable (src/hashbench/model/strength.py:148)
 capacity  # unused variable (src/hashbench/model/strength.py:149)
 _.discrete  # unused property (src/hashbench/strength/plans.py:45)
+_c_runner  # autouse fixtures (tests/test_calibrate.py, test_capacity.py, test_strength_tables.py): pytest calls them

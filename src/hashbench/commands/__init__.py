@@ -7,7 +7,10 @@ import importlib
 from types import ModuleType
 
 # The order `hashbench --help` lists them in.
-NAMES = ["run", "show", "compare", "history", "list", "fidelity", "doctor", "build"]
+NAMES = [
+    "run", "show", "compare", "calibrate", "strength", "capacity", "history", "list", "fidelity",
+    "doctor", "build",
+]  # fmt: skip
 
 
 def modules() -> list[ModuleType]:

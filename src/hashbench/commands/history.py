@@ -9,6 +9,7 @@ from rich.table import Table
 
 from hashbench.commands.compare import threshold as parse_threshold
 from hashbench.errors import UsageError
+from hashbench.model import RunFile
 from hashbench.report import history_page, units
 from hashbench.report.console import console
 from hashbench.results.files import load_any, write_text_atomic
@@ -64,8 +65,10 @@ def _import(store: Store, files: list[Path]) -> int:
         loaded = load_any(path)
         if isinstance(loaded, dict):
             run_id, new = store.record_fidelity(loaded, source=str(path))
-        else:
+        elif isinstance(loaded, RunFile):
             run_id, new = store.record_run(loaded, source=str(path))
+        else:
+            raise UsageError(f"{path}: {loaded.command} results are not kept in the history")
         out.print(f"{path}: {'stored as' if new else 'already stored as'} run {run_id}")
     return 0
 

@@ -6,8 +6,11 @@ import argparse
 import sys
 from pathlib import Path
 
+import msgspec
+
 from hashbench.errors import UsageError
-from hashbench.report import fidelity_terminal, terminal
+from hashbench.model.strength import StrengthFile
+from hashbench.report import fidelity_terminal, strength_terminal, terminal
 from hashbench.report.console import console
 from hashbench.report.export import FORMATS, html
 from hashbench.results.files import load_any, write_text_atomic
@@ -31,6 +34,8 @@ def run(args: argparse.Namespace) -> int:
     if args.format is None:
         if isinstance(data, dict):
             fidelity_terminal.render(data, console())
+        elif isinstance(data, StrengthFile):
+            strength_terminal.render(data, console())
         else:
             terminal.render(data, console(), brief=args.brief)
         return 0
@@ -38,6 +43,10 @@ def run(args: argparse.Namespace) -> int:
         if args.format != "html":
             raise UsageError(f"{args.file}: a fidelity file exports as html only")
         text = html.render_fidelity(data)
+    elif isinstance(data, StrengthFile):
+        if args.format != "json":
+            raise UsageError(f"{args.file}: a {data.command} file exports as json only")
+        text = msgspec.json.format(msgspec.json.encode(data), indent=1).decode() + "\n"
     else:
         text = FORMATS[args.format](data)
     if args.output is None:

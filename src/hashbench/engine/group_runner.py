@@ -35,6 +35,7 @@ class Options:
     target_ci: float | None = None
     selection: Selection = field(default_factory=Selection)
     warmup_s: float = 0.1
+    round_s: float = 0.1  # sampling per implementation per round (one impl: one round will do)
 
 
 @dataclass
@@ -97,7 +98,12 @@ class GroupRunner:
         budget = self.options.budget or group.budget
         target = group.target_ci if self.options.target_ci is None else self.options.target_ci
         cases = [
-            Case(group_no, group, impl, Sampler(budget * 1e9, target, group.min_samples))
+            Case(
+                group_no,
+                group,
+                impl,
+                Sampler(budget * 1e9, target, group.min_samples, self.options.round_s * 1e9),
+            )
             for impl in self.selected(group)
         ]
         if not cases:

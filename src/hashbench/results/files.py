@@ -15,6 +15,7 @@ import msgspec
 
 from hashbench.errors import UsageError
 from hashbench.model import KIND, VERSION, CaseRecord, RunFile
+from hashbench.model.strength import STRENGTH_KIND, STRENGTH_VERSION, StrengthFile
 
 FIDELITY_KIND = "hashbench-fidelity"
 
@@ -34,7 +35,7 @@ def _temp_beside(path: Path) -> tuple[int, str]:
     return fd, tmp
 
 
-def write_atomic(path: Path, data: dict[str, Any] | RunFile) -> None:
+def write_atomic(path: Path, data: dict[str, Any] | RunFile | StrengthFile) -> None:
     fd, tmp = _temp_beside(path)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -163,8 +164,9 @@ def _read(path: Path) -> bytes:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from exc
 
 
-def load_any(path: Path) -> RunFile | dict[str, Any]:
-    """A run file (typed, migrated to the current version) or a fidelity file (a dict)."""
+def load_any(path: Path) -> RunFile | StrengthFile | dict[str, Any]:
+    """A run file (typed, migrated to the current version), a strength file (calibrate,
+    strength, capacity) or a fidelity file (a dict)."""
     raw = _read(path)
     try:
         data = json.loads(raw)
@@ -172,10 +174,12 @@ def load_any(path: Path) -> RunFile | dict[str, Any]:
         raise UsageError(f"{path}: not a JSON file ({exc})") from exc
     except RecursionError:
         raise UsageError(f"{path}: JSON nested too deeply to be a results file") from None
-    if not isinstance(data, dict) or data.get("schema") not in (KIND, FIDELITY_KIND):
+    if not isinstance(data, dict) or data.get("schema") not in (KIND, FIDELITY_KIND, STRENGTH_KIND):
         raise UsageError(f"{path}: not a hashbench results file")
     if data["schema"] == FIDELITY_KIND:
         return data
+    if data["schema"] == STRENGTH_KIND:
+        return _to_strength(path, data)
     return _to_run(path, data)
 
 
@@ -183,7 +187,8 @@ def load(path: Path) -> RunFile:
     """A run file; anything else (a fidelity file included) is refused with the reason."""
     loaded = load_any(path)
     if not isinstance(loaded, RunFile):
-        raise UsageError(f"{path}: a fidelity results file, not a run's (try `hashbench show`)")
+        kind = "a fidelity" if isinstance(loaded, dict) else f"a {loaded.command} (strength)"
+        raise UsageError(f"{path}: {kind} results file, not a run's (try `hashbench show`)")
     return loaded
 
 
@@ -210,3 +215,15 @@ def _to_run(path: Path, data: dict[str, Any]) -> RunFile:
         return _mark_unfinished(path, msgspec.convert(data, RunFile))
     except msgspec.ValidationError as exc:
         raise UsageError(f"{path}: does not match the results format v{VERSION}: {exc}") from exc
+
+
+def _to_strength(path: Path, data: dict[str, Any]) -> StrengthFile:
+    if data.get("version") != STRENGTH_VERSION:
+        raise UsageError(
+            f"{path}: strength results version {data.get('version')!r}; this hashbench reads "
+            f"{STRENGTH_VERSION}"
+        )
+    try:
+        return msgspec.convert(data, StrengthFile)
+    except msgspec.ValidationError as exc:
+        raise UsageError(f"{path}: does not match the strength results format: {exc}") from exc

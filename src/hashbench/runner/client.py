@@ -126,6 +126,13 @@ class RunnerClient:
     def alive(self) -> bool:
         return self._proc is not None and self._proc.poll() is None
 
+    @property
+    def pid(self) -> int | None:
+        """The runner process's id while it runs (its /proc entry: memory as the kernel sees
+        it — getrusage's ru_maxrss inside the runner keeps the forking orchestrator's peak
+        across exec)."""
+        return self._proc.pid if self.alive and self._proc is not None else None
+
     def __enter__(self) -> RunnerClient:
         self.start()
         return self

@@ -65,3 +65,8 @@ def parse_memory_bytes(text: str) -> int:
     if size < 1024:
         raise UsageError(f"memory size {text!r} is below 1 KiB")
     return size
+
+
+def memory_text(size: int) -> str:
+    """64 MiB, 4 GiB, 1.5 GiB: the way a memory size is typed back."""
+    return f"{size / 2**30:g} GiB" if size >= 2**30 else f"{size / 2**20:g} MiB"

@@ -13,6 +13,7 @@ import ctypes
 import ctypes.util
 import hashlib
 import hmac
+import threading
 from functools import cache
 
 from hashbench.verify.encoded import parse, split_salt_key
@@ -48,6 +49,9 @@ def digest(alg: str, data: bytes) -> str | None:
     return None
 
 
+_CRYPT_LOCK = threading.Lock()
+
+
 @cache
 def _lib(name: str) -> ctypes.CDLL | None:
     path = ctypes.util.find_library(name)
@@ -77,7 +81,8 @@ def _derive(
             r=r,
             p=p,
             dklen=length,
-            maxmem=256 * r * n * p + 256 * 1024 * 1024,
+            # OpenSSL needs 128·r·(N+2) + 128·r·p bytes and takes no maxmem from 2 GiB up
+            maxmem=min(2**31 - 1, 128 * r * (n + 2) + 128 * r * p + 64 * 1024 * 1024),
         )
         return out.hex()
     if alg in _ARGON2_TYPES:
@@ -138,8 +143,9 @@ def verify(
         lib.crypt.restype = ctypes.c_char_p
         if b"\0" in password:
             return None  # crypt() takes C strings: not expressible
-        out = lib.crypt(password, encoded.encode())
-        return out is not None and hmac.compare_digest(out, encoded.encode())
+        with _CRYPT_LOCK:  # crypt() returns a static buffer: one caller at a time
+            out = lib.crypt(password, encoded.encode())
+            return out is not None and hmac.compare_digest(out, encoded.encode())
     if info is None and alg.startswith("pbkdf2-") and params and length:
         split = split_salt_key(encoded, length)
         if split is None:
