@@ -92,3 +92,55 @@ def test_sampler_stops_on_budget_with_noisy_samples():
     s.calibrate(2_000_000, 1)
     s.add([1_000_000, 3_000_000, 2_000_000, 5_000_000], 0)
     assert s.done() and s.stop_reason == "budget"
+
+
+def test_between_halfwidth_and_spread_hand_computed():
+    # medians 100, 102, 104: s = 2, z(0.975) = 1.959964, k = 3
+    assert stats.between_halfwidth([100.0, 102.0, 104.0]) == pytest.approx(1.959964 * 2 / 3**0.5)
+    assert stats.between_halfwidth([100.0]) == 0.0
+    assert stats.spread([100.0, 102.0, 104.0]) == pytest.approx(4 / 102)
+    assert stats.spread([5.0]) is None
+
+
+def test_across_processes_widens_the_median_interval_by_the_spread_between():
+    rng = np.random.default_rng(7)
+    a = 100 + rng.normal(0, 0.1, 400)
+    b = 110 + rng.normal(0, 0.1, 400)
+    one = stats.summarize(np.concatenate([a, b]))
+    both = stats.across_processes([a, b])
+    assert both.n == 800 and both.median == one.median  # every sample counts once
+    between = stats.between_halfwidth([float(np.median(a)), float(np.median(b))])
+    lo, hi = one.median_ci
+    assert both.median_ci[0] == pytest.approx(one.median - np.hypot(one.median - lo, between))
+    assert both.median_ci[1] == pytest.approx(one.median + np.hypot(hi - one.median, between))
+    assert both.median_ci_rel_halfwidth > 0.05 > one.median_ci_rel_halfwidth
+    assert stats.across_processes([a]) == stats.summarize(a)  # one process: the plain summary
+
+
+def test_sampler_shares_budget_and_minimum_between_processes():
+    s = Sampler(budget_ns=12e6, target_ci=0.0, min_samples=9, processes=3)
+    s.calibrate(1_000_000, 1)  # 1 ms per op: 2 ops per sample, 2 ms samples
+    taken = []
+    for process in range(3):
+        if process:
+            s.start_process()
+        n = 0
+        while not s.done():
+            s.add([2_000_000] * s.samples_for_round(), n)
+            n += 1
+        taken.append(len(s.samples))
+    assert taken == [2, 4, 6]  # each process: 4 ms of its 12 ms / 3, i.e. 2 samples
+    assert s.sample_processes == [0, 0, 1, 1, 2, 2]
+    assert s.process_samples() == [[2_000_000] * 2] * 3
+    assert s.stop_reason == "budget"
+
+
+def test_a_tight_first_process_does_not_stop_the_next_one():
+    s = Sampler(budget_ns=1e9, target_ci=0.01, min_samples=10, processes=2)
+    s.calibrate(1_000_000, 1)
+    s.add([2_000_000] * 5, 0)
+    assert s.done() and s.stop_reason == "ci"  # 5 = ceil(10 / 2) identical samples
+    s.start_process()
+    assert not s.done()  # the second process has sampled nothing yet
+    s.add([2_000_000] * 5, 1)
+    assert s.done() and len(s.samples) == 10

@@ -60,6 +60,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         dest="target_ci",
         help="stop when the 95%% CI of the median is within this fraction",
     )
+    p.add_argument(
+        "--processes",
+        type=int,
+        help="fresh runner processes per case; the interval then holds their spread "
+        "(default: the suite's)",
+    )
     p.add_argument("--runner", action="append", help="only this runner (repeatable)")
     p.add_argument("--out", type=Path, help="results file (default results/<time>-<suite>.json)")
     p.add_argument("--brief", action="store_true", help="print the top few of each group")
@@ -89,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--budget must be a positive number of seconds")
     if args.target_ci is not None and not (0 <= args.target_ci < 1):  # NaN fails both
         raise UsageError("--target-ci must be a number from 0 (no target) to below 1")
+    if args.processes is not None and not 1 <= args.processes <= 50:
+        raise UsageError("--processes must be from 1 to 50")
     selection = Selection(
         impl=split(args.impl),
         alg=split(args.alg),
@@ -98,7 +106,12 @@ def run(args: argparse.Namespace) -> int:
         regex=regex("--filter-regex", args.filter_regex),
     )
     suite = _suite(args, selection)  # validated before anything starts
-    options = Options(budget=args.budget, target_ci=args.target_ci, selection=selection)
+    options = Options(
+        budget=args.budget,
+        target_ci=args.target_ci,
+        selection=selection,
+        processes=args.processes,
+    )
     exports = {
         EXPORTS[name]: path
         for name in EXPORTS
@@ -153,6 +166,7 @@ def run_suite(
             options=RunOptions(
                 budget=options.budget,
                 target_ci=options.target_ci,
+                processes=options.processes,
                 filter=options.selection.describe() or None,
             ),
             environment=environment,
@@ -180,7 +194,7 @@ def run_suite(
             runner = GroupRunner(
                 pool,
                 options,
-                results.append,
+                results.add,
                 lambda label, sec: progress.update(task, description=label, advance=sec),
             )
             for name in pool.clients:
@@ -190,6 +204,7 @@ def run_suite(
             try:
                 for number, group in enumerate(suite.groups):
                     runner.run_group(number, group)
+                    results.flush()  # the group's records, all at once
                     progress.update(task, completed=sum(planned[: number + 1]))
             except KeyboardInterrupt:
                 environment.load_end = machine.load_average()

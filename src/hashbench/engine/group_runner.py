@@ -1,6 +1,12 @@
 """Run a suite: for each group, verify then measure every implementation that supports
 it, in interleaved rounds (A B C A B C …) so drift of the machine hits all alike.
 
+With `processes` > 1 each case is measured in that many runner processes, one after
+another, the group's cases interleaved within each: the first is the running runner, which
+verifies and calibrates; every later one is started fresh for the case (restart, warm-up,
+its share of the budget). The record's interval holds the spread between processes as
+well as within them.
+
 Every case ends as one record: ok (verified, with statistics), unverified (the output
 did not match the reference for the parameters it claims), failed (the runner erred,
 crashed, hung or printed garbage), not_applicable (with why) or refused (e.g. memory).
@@ -16,16 +22,18 @@ from typing import Any
 import numpy as np
 
 from hashbench import catalog, machine
-from hashbench.engine.sampler import Sampler
+from hashbench.engine.sampler import TARGET_SAMPLE_NS, Sampler
 from hashbench.engine.selection import Selection
 from hashbench.engine.suite import Group
-from hashbench.measure.stats import mb_per_s, per_op, summarize
+from hashbench.measure.stats import across_processes, mb_per_s, per_op, spread
 from hashbench.model import CaseRecord, Verification
 from hashbench.runner.client import RunnerError, RunnerFault
 from hashbench.runner.pool import Implementation, RunnerPool
 from hashbench.verify import check, reference
 
 NOISY_REL_STD = 0.10
+DISAGREE_SPREAD = 0.05  # process medians further apart than this are flagged
+RECALIBRATE = 0.25  # warm samples off their target length by more than this: new iters
 WRONG_PASSWORD = b"not-the-password"
 
 
@@ -36,6 +44,7 @@ class Options:
     selection: Selection = field(default_factory=Selection)
     warmup_s: float = 0.1
     round_s: float = 0.1  # sampling per implementation per round (one impl: one round will do)
+    processes: int | None = None  # runner processes per case; None = the suite's
 
 
 @dataclass
@@ -97,12 +106,19 @@ class GroupRunner:
     def run_group(self, group_no: int, group: Group) -> None:
         budget = self.options.budget or group.budget
         target = group.target_ci if self.options.target_ci is None else self.options.target_ci
+        processes = self.options.processes or group.processes
         cases = [
             Case(
                 group_no,
                 group,
                 impl,
-                Sampler(budget * 1e9, target, group.min_samples, self.options.round_s * 1e9),
+                Sampler(
+                    budget * 1e9,
+                    target,
+                    group.min_samples,
+                    self.options.round_s * 1e9,
+                    processes=processes,
+                ),
             )
             for impl in self.selected(group)
         ]
@@ -126,8 +142,20 @@ class GroupRunner:
             self.progress(f"{group.title()} · {case.impl.id} (verify)", 0)
             self._prepare(case)
         measuring = [c for c in runnable if c.status == "ok"]
-        self._warmup(measuring)
         round_no = 0
+        for process in range(processes):
+            if process > 0:  # the first is the runner that verified and calibrated
+                self._fresh_processes(measuring)
+            self._warmup(measuring, calibrate=process == 0)
+            round_no = self._rounds(group, measuring, round_no)
+        for case in measuring:
+            if case.status == "ok":
+                self._final_check(case)
+        for case in cases:
+            self.emit(self._record(case))
+
+    def _rounds(self, group: Group, measuring: list[Case], round_no: int) -> int:
+        """Interleaved rounds (A B C A B C …) until every case of this process is done."""
         while any(c.status == "ok" and not c.sampler.done() for c in measuring):
             for case in measuring:
                 if case.status != "ok" or case.sampler.done():
@@ -138,11 +166,23 @@ class GroupRunner:
                     f"{group.title()} · {case.impl.id}", (case.sampler.spent_ns - before) / 1e9
                 )
             round_no += 1
-        for case in measuring:
-            if case.status == "ok":
-                self._final_check(case)
+        return round_no
+
+    def _fresh_processes(self, cases: list[Case]) -> None:
+        """Restart the runners of these cases: the next process of each starts anew. One
+        after another, from this thread: a runner dies with the thread that started it
+        (PR_SET_PDEATHSIG), so a worker thread cannot start one."""
+        faults = {}
+        for runner in dict.fromkeys(c.impl.runner for c in cases if c.status == "ok"):
+            try:
+                self.pool.clients[runner].restart()
+            except RunnerFault as exc:
+                faults[runner] = str(exc)
         for case in cases:
-            self.emit(self._record(case))
+            if case.impl.runner in faults:
+                why = faults[case.impl.runner]
+                case.fail("failed", f"runner {case.impl.runner} did not restart: {why}")
+            case.sampler.start_process()
 
     # -- steps -------------------------------------------------------------------------
     def _call(self, case: Case, cmd: str, **fields: Any) -> dict[str, Any] | None:
@@ -245,20 +285,30 @@ class GroupRunner:
         elif verdict.note and verdict.note not in case.warnings:
             case.warnings.append(verdict.note)
 
-    def _warmup(self, cases: list[Case]) -> None:
+    def _warmup(self, cases: list[Case], calibrate: bool) -> None:
+        """A few unrecorded samples per case; on the first process, samples that came out
+        far from their target length re-calibrate iters (the first estimate was one cold
+        op: a warm batch tells the truth)."""
         for case in cases:
             if case.status != "ok":
                 continue
             self.progress(f"{case.group.title()} · {case.impl.id} (warm-up)", 0)
-            est = case.sampler.per_op_estimate * case.sampler.iters
+            sampler = case.sampler
+            est = sampler.per_op_estimate * sampler.iters
             n = max(1, min(int(self.options.warmup_s * 1e9 // max(est, 1)), 200))
-            if est < case.sampler.budget_ns / 4:
-                self._sample(case, n, -1, record=False)
+            if est >= sampler.share_ns / 4:
+                continue
+            reply = self._sample(case, n, -1, record=False)
+            warm = reply.get("samples_ns") if reply else None
+            if calibrate and warm:
+                typical = float(np.median(warm))
+                if abs(typical / TARGET_SAMPLE_NS - 1) > RECALIBRATE:
+                    sampler.calibrate(int(typical), sampler.iters)
 
-    def _sample(self, case: Case, n: int, round_no: int, record: bool) -> None:
+    def _sample(self, case: Case, n: int, round_no: int, record: bool) -> dict[str, Any] | None:
         reply = self._call(case, "bench", **case.request, iters=case.sampler.iters, samples=n)
         if reply is None:
-            return
+            return None
         samples = reply.get("samples_ns")
         if (
             not isinstance(samples, list)
@@ -266,7 +316,7 @@ class GroupRunner:
             or not all(isinstance(s, int) and s >= 0 for s in samples)
         ):
             case.fail("failed", f"bad samples_ns in bench reply: {str(samples)[:80]}")
-            return
+            return None
         if case.group.op in ("digest", "derive"):
             self._verify_reply(case, reply)  # cheap: compare with the cached reference
         elif case.group.op in ("verify", "hash_verify") and reply.get("valid") is not True:
@@ -276,6 +326,7 @@ class GroupRunner:
             case.alloc = reply.get("alloc_bytes_per_op", case.alloc)
             case.rss = reply.get("peak_rss_bytes", case.rss)
         case.last_reply = reply
+        return reply
 
     def _final_check(self, case: Case) -> None:
         """Hash replies carry a fresh salt each time: check the last one too."""
@@ -288,9 +339,17 @@ class GroupRunner:
         stats = None
         warnings = list(case.warnings)
         mbps = None
+        medians: list[float] = []
         if case.status == "ok" and s.samples:
-            summary = summarize(per_op(s.samples, s.iters))
-            stats = summary
+            per_process = [per_op(x, s.iters) for x in s.process_samples()]
+            stats = across_processes(per_process)
+            if s.processes > 1:
+                medians = [float(np.median(x)) for x in per_process]
+                apart = spread(medians)
+                if apart is not None and apart > DISAGREE_SPREAD:
+                    warnings.append(
+                        f"processes disagree: their medians span {apart:.0%} of the median"
+                    )
             if stats.rel_std >= NOISY_REL_STD:
                 warnings.append(f"noisy: std dev is {stats.rel_std:.0%} of the mean")
             if stats.n < g.min_samples:
@@ -336,4 +395,8 @@ class GroupRunner:
             loop_overhead_ns=self.loop_overhead.get(impl.runner),
             stop=s.stop_reason,
             warnings=warnings,
+            processes=s.processes,
+            sample_processes=list(s.sample_processes) if s.processes > 1 else [],
+            process_medians_ns=medians,
+            process_spread=spread(medians),
         )

@@ -4,6 +4,10 @@ A sample is `iters` back-to-back ops timed by the runner. iters is calibrated so
 lasts about TARGET_SAMPLE_NS (far above any timer resolution and loop overhead). Samples
 are taken in rounds; a case stops when the 95% CI of its median is within `target_ci`
 of the median (with at least `min_samples`), or when its time budget is spent.
+
+With several processes (`processes` > 1) the budget and the minimum sample count are
+shared out: each process samples until its own samples meet the CI target or its share
+of the budget is spent, so every process contributes, however tight the first one was.
 """
 
 from __future__ import annotations
@@ -32,6 +36,29 @@ class Sampler:
     rounds: list[int] = field(default_factory=list)
     spent_ns: float = 0.0
     stop_reason: str = ""
+    processes: int = 1
+    process_no: int = 0
+    sample_processes: list[int] = field(default_factory=list)
+    _process_start: int = 0  # index of this process's first sample
+    _process_spent_ns: float = 0.0
+
+    def start_process(self) -> None:
+        """The next process begins: its samples and its share of the budget start at 0."""
+        self.process_no += 1
+        self._process_start = len(self.samples)
+        self._process_spent_ns = 0.0
+        self.stop_reason = ""
+
+    @property
+    def share_ns(self) -> float:
+        return self.budget_ns / self.processes
+
+    def process_samples(self) -> list[list[int]]:
+        """The samples of each process in order (one list per process that sampled)."""
+        by: dict[int, list[int]] = {}
+        for sample, process in zip(self.samples, self.sample_processes, strict=True):
+            by.setdefault(process, []).append(sample)
+        return [by[k] for k in sorted(by)]
 
     def calibrate(self, sample_ns: int, iters: int) -> int:
         """Given one sample of `iters` ops, choose iters for the real samples."""
@@ -47,37 +74,40 @@ class Sampler:
     def samples_for_round(self) -> int:
         sample_ns = self.per_op_estimate * self.iters
         wanted = int(self.round_ns // max(sample_ns, 1))
-        remaining = max(self.budget_ns - self.spent_ns, 0)
+        remaining = max(self.share_ns - self._process_spent_ns, 0)
         by_budget = int(remaining // max(sample_ns, 1))
         return max(1, min(wanted, by_budget, MAX_SAMPLES_PER_ROUND))
 
     def add(self, samples_ns: list[int], round_no: int) -> None:
         self.samples.extend(samples_ns)
         self.rounds.extend([round_no] * len(samples_ns))
+        self.sample_processes.extend([self.process_no] * len(samples_ns))
         self.spent_ns += sum(samples_ns)
+        self._process_spent_ns += sum(samples_ns)
         if samples_ns:
             self.per_op_estimate = float(np.median(samples_ns)) / self.iters
 
     def ci_rel_halfwidth(self) -> float:
-        if len(self.samples) < 2:
+        """The median's CI over this process's samples."""
+        mine = self.samples[self._process_start :]
+        if len(mine) < 2:
             return math.inf
-        x = np.asarray(self.samples, dtype=float)
+        x = np.asarray(mine, dtype=float)
         return relative_halfwidth(median_ci(x), float(np.median(x)))
 
     def done(self) -> bool:
-        n = len(self.samples)
+        n = len(self.samples) - self._process_start
+        share = self.share_ns
+        min_samples = math.ceil(self.min_samples / self.processes)
+        min_slow = math.ceil(MIN_SAMPLES_SLOW / self.processes)
         # target_ci = 0: no interval target, the whole budget is spent
-        if (
-            self.target_ci > 0
-            and n >= self.min_samples
-            and self.ci_rel_halfwidth() <= self.target_ci
-        ):
+        if self.target_ci > 0 and n >= min_samples and self.ci_rel_halfwidth() <= self.target_ci:
             self.stop_reason = "ci"
             return True
-        if self.spent_ns >= self.budget_ns and n >= MIN_SAMPLES_SLOW:
+        if self._process_spent_ns >= share and n >= min_slow:
             self.stop_reason = "budget"
             return True
-        if self.spent_ns >= 3 * self.budget_ns and n >= 1:
+        if self._process_spent_ns >= 3 * share and n >= 1:
             self.stop_reason = "budget"
             return True
         return False

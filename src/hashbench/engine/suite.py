@@ -41,6 +41,7 @@ class Group:
     budget: float = 1.0
     target_ci: float = 0.01
     min_samples: int = 10
+    processes: int = 1  # runner processes per case (each a fresh one when more than 1)
 
     @property
     def param_dict(self) -> dict[str, int]:
@@ -236,6 +237,7 @@ def _expand(bench: dict[str, Any], defaults: dict[str, Any]) -> list[Group]:
                 budget=float(budget),
                 target_ci=float(settings.get("target_ci", 0.01)),
                 min_samples=int(settings.get("min_samples", 10)),
+                processes=int(settings.get("processes", 1)),
             )
         )
     return groups

@@ -79,6 +79,7 @@ SETTINGS: dict[str, Check] = {
     "salt_size": integer(0, 1 << 20),
     "impl": regex,
     "min_samples": integer(1, 1_000_000),
+    "processes": integer(1, 50),
 }
 BENCH: dict[str, Check] = {
     **SETTINGS,

@@ -5,12 +5,17 @@
   from binomial(n, 1/2) quantiles, O(1) once the samples are sorted. The stop rule, the
   noise warning and every report use this one interval.
 - The mean's interval is Student's t (samples are many; the bootstrap cost O(n·2000)).
+- With several runner processes per case, the median's interval also holds the spread
+  between processes (`across_processes`): one process's interval describes that process,
+  not the next run.
 """
 
 from __future__ import annotations
 
 import math
+from statistics import NormalDist, stdev
 
+import msgspec
 import numpy as np
 
 from hashbench.model import Stats
@@ -104,3 +109,38 @@ def summarize(x: np.ndarray) -> Stats:
 def mb_per_s(size_bytes: int, ns_per_op: float) -> float:
     """Throughput in MB/s (10^6 bytes per second, as `openssl speed` reports)."""
     return size_bytes / ns_per_op * 1e3 if ns_per_op > 0 else float("inf")
+
+
+def between_halfwidth(medians: list[float], level: float = LEVEL) -> float:
+    """Half-width of the interval of the mean of k process medians: z·s/√k. The normal
+    quantile, not Student's t: with k = 2 or 3 processes t's (12.7, 4.3) would swamp every
+    result, and scripts/repeatability.py measures how often the interval holds the next
+    run's median (docs/benchmarks/repeatability.md)."""
+    k = len(medians)
+    if k < 2:
+        return 0.0
+    z = NormalDist().inv_cdf((1 + level) / 2)
+    return z * stdev(medians) / math.sqrt(k)
+
+
+def spread(medians: list[float]) -> float | None:
+    """(largest − smallest) / their median: how far the processes' medians disagree."""
+    if len(medians) < 2:
+        return None
+    middle = float(np.median(medians))
+    return (max(medians) - min(medians)) / middle if middle else None
+
+
+def across_processes(per_process: list[np.ndarray], level: float = LEVEL) -> Stats:
+    """Statistics over every sample of every process; the median's interval widened, on
+    each side, by the between-process half-width added in quadrature."""
+    stats = summarize(np.concatenate(per_process))
+    medians = [float(np.median(x)) for x in per_process if len(x)]
+    between = between_halfwidth(medians, level)
+    if between == 0:
+        return stats
+    lo, hi = stats.median_ci
+    m = stats.median
+    return msgspec.structs.replace(
+        stats, median_ci=(m - math.hypot(m - lo, between), m + math.hypot(hi - m, between))
+    )

@@ -78,6 +78,10 @@ class CaseRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     loop_overhead_ns: float | None = None
     stop: str = ""
     warnings: list[str] = []
+    processes: int = 1
+    sample_processes: list[int] = []
+    process_medians_ns: list[float] = []
+    process_spread: float | None = None
 
     def __post_init__(self) -> None:
         if not self.id:

@@ -36,6 +36,7 @@ class RunnerInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 class RunOptions(msgspec.Struct, kw_only=True):
     budget: float | None = None
     target_ci: float | None = None
+    processes: int | None = None
     filter: str | None = None
 
 

@@ -140,6 +140,11 @@ class ResultsFile:
         self.run.cases.append(record)
         self.flush()
 
+    def add(self, record: CaseRecord) -> None:
+        """Keep a record for the next flush: a run writes once per group, not per case
+        (a group's records all finish together; 700 `n/a` records are not 700 writes)."""
+        self.run.cases.append(record)
+
     def update(self, **fields: Any) -> None:
         for name, value in fields.items():
             setattr(self.run, name, value)
