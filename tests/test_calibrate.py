@@ -63,6 +63,11 @@ def test_bcrypt_at_a_tiny_target(tmp_path: Path):
     assert "bcrypt" in text and f"cost={cal.params['cost']}" in text and "R²" in text
     shown = hashbench("show", str(tmp_path / "cal.json"))
     assert shown.returncode == 0 and f"cost={cal.params['cost']}" in shown.stdout
+    md = hashbench("show", str(tmp_path / "cal.json"), "--format", "md")
+    row = f"| bcrypt | `c/libxcrypt` | cost={cal.params['cost']} |"
+    assert md.returncode == 0 and row in md.stdout and "- bcrypt cost: " in md.stdout
+    refused = hashbench("show", str(tmp_path / "cal.json"), "--format", "csv")
+    assert refused.returncode == 2 and "exports as json or md" in refused.stderr
 
 
 def test_pbkdf2_iterations_are_readable_and_under_target(tmp_path: Path):

@@ -12,7 +12,7 @@ from hashbench.errors import UsageError
 from hashbench.model.strength import StrengthFile
 from hashbench.report import fidelity_terminal, strength_terminal, terminal
 from hashbench.report.console import console
-from hashbench.report.export import FORMATS, html
+from hashbench.report.export import FORMATS, html, strength_markdown
 from hashbench.results.files import load_any, write_text_atomic
 
 NAME = "show"
@@ -44,9 +44,12 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"{args.file}: a fidelity file exports as html only")
         text = html.render_fidelity(data)
     elif isinstance(data, StrengthFile):
-        if args.format != "json":
-            raise UsageError(f"{args.file}: a {data.command} file exports as json only")
-        text = msgspec.json.format(msgspec.json.encode(data), indent=1).decode() + "\n"
+        if args.format not in ("json", "md"):
+            raise UsageError(f"{args.file}: a {data.command} file exports as json or md")
+        if args.format == "md":
+            text = strength_markdown.render(data)
+        else:
+            text = msgspec.json.format(msgspec.json.encode(data), indent=1).decode() + "\n"
     else:
         text = FORMATS[args.format](data)
     if args.output is None:

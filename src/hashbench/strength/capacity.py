@@ -121,10 +121,10 @@ def _limit(cap: Capacity) -> str:
     fit = f"{cap.fit_concurrent} login{'s fit' if cap.fit_concurrent != 1 else ' fits'}"
     if cap.fit_concurrent < saturated:
         return f"{cpu}; memory: only {fit} in {budget} — memory binds before CPU"
-    per_login = cap.memory_per_login_bytes / 2**20
+    per_login = memory_text(cap.memory_per_login_bytes)
     return (
         f"{cpu}; memory: {fit} in {budget} — CPU binds first here; at "
-        f"{per_login:.0f} MiB a login, memory binds first on a machine with more than "
+        f"{per_login} a login, memory binds first on a machine with more than "
         f"{cap.fit_concurrent} cores"
     )
 

@@ -68,5 +68,9 @@ def parse_memory_bytes(text: str) -> int:
 
 
 def memory_text(size: int) -> str:
-    """64 MiB, 4 GiB, 1.5 GiB: the way a memory size is typed back."""
-    return f"{size / 2**30:g} GiB" if size >= 2**30 else f"{size / 2**20:g} MiB"
+    """64 MiB, 4 GiB, 1.5 GiB, 324 KiB: the way a memory size is typed back (at most three
+    significant digits)."""
+    for unit, scale in (("GiB", 2**30), ("MiB", 2**20)):
+        if size >= scale:
+            return f"{size / scale:.3g} {unit}"
+    return f"{size / 2**10:.3g} KiB"
