@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from hashbench.engine.sampler import Sampler
+from hashbench.engine.warmup import WINDOW, Warmup, steady, window_for
 from hashbench.measure import stats
 
 
@@ -144,3 +145,33 @@ def test_a_tight_first_process_does_not_stop_the_next_one():
     assert not s.done()  # the second process has sampled nothing yet
     s.add([2_000_000] * 5, 1)
     assert s.done() and len(s.samples) == 10
+
+
+def test_warmup_steady_on_a_synthetic_curve():
+    # a JIT-like curve: 3× slow at first, settling towards 100 ns per op (time constant 6)
+    curve = [100 * (1 + 2 * math.exp(-k / 6)) for k in range(60)]
+    first = next(n for n in range(1, 61) if steady(curve[:n]))
+    assert 2 * WINDOW < first < 60  # not before it settles, but it does
+    assert abs(curve[first - 1] / 100 - 1) < 0.1
+    assert steady([100.0] * (2 * WINDOW)) and not steady([100.0] * (2 * WINDOW - 1))
+    drift = [100 * 1.01**k for k in range(60)]  # 1% slower every sample: never steady
+    assert not any(steady(drift[:n]) for n in range(1, 61))
+
+
+def test_warmup_stops_at_its_cap_when_never_steady():
+    warm = Warmup(cap_ns=10e6)
+    k = 0
+    while not warm.done():
+        warm.add([int(2e6 * 1.05**k)] * 5, 1)  # 5% slower each window
+        k += 1
+    assert not warm.steady and warm.spent_ns >= 10e6 and k == 1
+    flat = Warmup(cap_ns=1e9)
+    while not flat.done():
+        flat.add([2_000_000] * 5, 10)
+    assert flat.steady and flat.spent_ns == 20e6 and flat.typical_sample_ns(10) == 2e6
+
+
+def test_warmup_window_shrinks_for_long_samples():
+    assert window_for(500e6, 2e6) == 5  # 2 ms samples: two windows of 5 are 20 ms
+    assert window_for(125e6, 20e6) == 2  # 20 ms samples under a 125 ms cap
+    assert window_for(125e6, 5e6) == 5 and window_for(125e6, 10e6) == 3

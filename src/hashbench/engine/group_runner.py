@@ -25,6 +25,7 @@ from hashbench import catalog, machine
 from hashbench.engine.sampler import TARGET_SAMPLE_NS, Sampler
 from hashbench.engine.selection import Selection
 from hashbench.engine.suite import Group
+from hashbench.engine.warmup import Warmup, window_for
 from hashbench.measure.stats import across_processes, mb_per_s, per_op, spread
 from hashbench.model import CaseRecord, Verification
 from hashbench.runner.client import RunnerError, RunnerFault
@@ -42,7 +43,7 @@ class Options:
     budget: float | None = None  # seconds per case; None = the suite's
     target_ci: float | None = None
     selection: Selection = field(default_factory=Selection)
-    warmup_s: float = 0.1
+    warmup_s: float = 0.5  # the warm-up cap per case and process (steady ends it sooner)
     round_s: float = 0.1  # sampling per implementation per round (one impl: one round will do)
     processes: int | None = None  # runner processes per case; None = the suite's
 
@@ -61,6 +62,8 @@ class Case:
     rss: int | None = None
     warnings: list[str] = field(default_factory=list)
     last_reply: dict[str, Any] | None = None
+    warmup_ns: float = 0.0
+    warmup_steady: bool | None = None
 
     def fail(self, status: str, reason: str) -> None:
         if self.status == "ok":
@@ -286,24 +289,33 @@ class GroupRunner:
             case.warnings.append(verdict.note)
 
     def _warmup(self, cases: list[Case], calibrate: bool) -> None:
-        """A few unrecorded samples per case; on the first process, samples that came out
-        far from their target length re-calibrate iters (the first estimate was one cold
-        op: a warm batch tells the truth)."""
+        """Unrecorded samples per case until its time per op is steady (engine/warmup.py),
+        up to the warm-up cap. On the first process, the first window re-calibrates iters
+        when its samples came out far from their target length: the first estimate was one
+        cold op, a warm batch tells the truth. An op whose sample takes an eighth of the
+        budget or more is its own warm-up."""
         for case in cases:
             if case.status != "ok":
                 continue
             self.progress(f"{case.group.title()} · {case.impl.id} (warm-up)", 0)
             sampler = case.sampler
-            est = sampler.per_op_estimate * sampler.iters
-            n = max(1, min(int(self.options.warmup_s * 1e9 // max(est, 1)), 200))
-            if est >= sampler.share_ns / 4:
+            sample_ns = sampler.per_op_estimate * sampler.iters
+            if sample_ns >= sampler.share_ns / 8 or self.options.warmup_s <= 0:
                 continue
-            reply = self._sample(case, n, -1, record=False)
-            warm = reply.get("samples_ns") if reply else None
-            if calibrate and warm:
-                typical = float(np.median(warm))
-                if abs(typical / TARGET_SAMPLE_NS - 1) > RECALIBRATE:
+            cap = min(self.options.warmup_s * 1e9, sampler.share_ns / 2)
+            warm = Warmup(cap, window_for(cap, sample_ns))
+            retune = calibrate
+            while not warm.done():
+                reply = self._sample(case, warm.window, -1, record=False)
+                if reply is None or case.status != "ok":
+                    break
+                warm.add(reply["samples_ns"], sampler.iters)
+                typical = warm.typical_sample_ns(sampler.iters)
+                if retune and abs(typical / TARGET_SAMPLE_NS - 1) > RECALIBRATE:
                     sampler.calibrate(int(typical), sampler.iters)
+                retune = False
+            case.warmup_ns += warm.spent_ns
+            case.warmup_steady = warm.steady and case.warmup_steady is not False
 
     def _sample(self, case: Case, n: int, round_no: int, record: bool) -> dict[str, Any] | None:
         reply = self._call(case, "bench", **case.request, iters=case.sampler.iters, samples=n)
@@ -395,6 +407,8 @@ class GroupRunner:
             loop_overhead_ns=self.loop_overhead.get(impl.runner),
             stop=s.stop_reason,
             warnings=warnings,
+            warmup_ns=case.warmup_ns if case.warmup_steady is not None else None,
+            warmup_steady=case.warmup_steady,
             processes=s.processes,
             sample_processes=list(s.sample_processes) if s.processes > 1 else [],
             process_medians_ns=medians,

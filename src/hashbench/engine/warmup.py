@@ -1,0 +1,55 @@
+"""Warm-up that follows the data: unrecorded samples until the time per op is steady.
+
+A JIT compiles an op in tiers and a fresh process fills its caches, so the first samples
+of a case run slower than the rest. Instead of a fixed count, warm-up takes samples in
+windows of WINDOW and stops when the median of the last window is within TOLERANCE of the
+window before it (steady), or when its time cap is spent (not steady: the record says so).
+A native runner is steady after two windows, about 20 ms; a JIT runner takes as long as
+its compiler does, up to the cap (at most half the case's budget per process).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from statistics import median
+
+WINDOW = 5
+TOLERANCE = 0.03
+
+
+def window_for(cap_ns: float, sample_ns: float) -> int:
+    """Samples per window: WINDOW, or fewer (at least 2) so two windows fit in half the cap
+    when samples are long (a 20 ms op does not take 5 + 5 warm-up samples)."""
+    return max(2, min(WINDOW, int(cap_ns / (4 * max(sample_ns, 1.0)))))
+
+
+def steady(per_op: list[float], window: int = WINDOW, tolerance: float = TOLERANCE) -> bool:
+    """True when the last two windows of per-op times agree within `tolerance`."""
+    if len(per_op) < 2 * window:
+        return False
+    before = median(per_op[-2 * window : -window])
+    last = median(per_op[-window:])
+    return abs(last - before) <= tolerance * last
+
+
+@dataclass
+class Warmup:
+    cap_ns: float
+    window: int = WINDOW
+    per_op: list[float] = field(default_factory=list)
+    spent_ns: float = 0.0
+
+    def add(self, samples_ns: list[int], iters: int) -> None:
+        self.per_op += [s / iters for s in samples_ns]
+        self.spent_ns += sum(samples_ns)
+
+    @property
+    def steady(self) -> bool:
+        return steady(self.per_op, self.window)
+
+    def done(self) -> bool:
+        return self.steady or self.spent_ns >= self.cap_ns
+
+    def typical_sample_ns(self, iters: int) -> float:
+        """The last window's median sample length at `iters` ops per sample."""
+        return median(self.per_op[-self.window :]) * iters
