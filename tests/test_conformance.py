@@ -9,7 +9,7 @@ from conftest import OUT_OF_RANGE, SMOKE_PARAMS
 
 from hashbench import catalog
 from hashbench.catalog import compiled
-from hashbench.fidelity import kat, vectors
+from hashbench.fidelity import kat, known, vectors
 from hashbench.runner.client import RunnerClient
 
 OPS = {"derive", "hash", "verify", "digest", "bench"}
@@ -41,34 +41,34 @@ def test_hello(runner: RunnerClient):
     assert hello["timer"]["resolution_ns"] > 0
     ids = [i["id"] for i in hello["implementations"]]
     assert ids and len(ids) == len(set(ids))
-    known = catalog.algorithms()
+    algorithms = catalog.algorithms()
     for impl in hello["implementations"]:
         assert impl["id"].startswith(runner.manifest.name + "/")
         assert impl["library"] and impl["version"] and impl["backend"]
-        assert set(impl["algorithms"]) <= set(known), impl["algorithms"]
+        assert set(impl["algorithms"]) <= set(algorithms), impl["algorithms"]
         assert set(impl["ops"]) <= OPS
         assert set(impl.get("modes", [])) <= {"oneshot", "new", "reset"}
 
 
 def test_vectors(runner: RunnerClient):
     """Every applicable vector passes, except the known divergences of
-    vectors/known-divergences.toml, which must still fail (else the row is stale)."""
+    catalog/known-divergences.toml, which must still fail (else the row is stale)."""
     outcomes = []
     for impl in impls(runner):
         for alg in impl["algorithms"]:
             for vec in vectors.load(alg):
                 outcomes.extend(kat.check_vector(runner, impl, vec))
-    known = vectors.known_divergences()
+    wrong = known.kat(known.load())
     failures = [
         f"{o.impl} {o.op} {o.vector} ({o.source}): {o.detail}"
         for o in outcomes
-        if o.status == "fail" and o.key not in known
+        if o.status == "fail" and o.key not in wrong
     ]
     assert not failures, "\n".join(failures)
     stale = [
-        f"{o.impl} {o.op} {o.expected}: {known[o.key]}"
+        f"{o.impl} {o.op} {o.expected}: {wrong[o.key]}"
         for o in outcomes
-        if o.status == "pass" and o.key in known
+        if o.status == "pass" and o.key in wrong
     ]
     assert not stale, "known divergences that now pass:\n" + "\n".join(stale)
     assert any(o.status == "pass" for o in outcomes), "no vector applied to this runner"

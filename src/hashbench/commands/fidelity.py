@@ -1,9 +1,19 @@
-"""`hashbench fidelity`: vectors, interop matrix, edge-case probes, library defaults."""
+"""`hashbench fidelity`: vectors, interop matrix, edge-case probes, library defaults.
+
+Usable as a CI gate: the exit code is 0 when every divergence found is a known one
+(catalog/known-divergences.toml), 1 when one is new or a known one is gone (among the
+implementations that ran), 2 on bad usage. `--json` prints the findings alone on stdout
+(known, new, gone), the report going to stderr.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 from pathlib import Path
+
+from rich.console import Console
 
 from hashbench.commands.keep import keep_in_history
 from hashbench.commands.options import regex, runner_names
@@ -13,24 +23,36 @@ from hashbench.report.console import console
 from hashbench.store import default_location
 
 NAME = "fidelity"
-HELP = "vectors, interop matrix, edge-case probes, defaults"
-EXAMPLE = "hashbench fidelity --runner rust --runner go"
+HELP = "vectors, interop matrix, edge-case probes, defaults; exit 1 on a new or gone divergence"
+EXAMPLE = "hashbench fidelity --runner rust --runner go --json"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--filter", help="regex on implementation ids")
     p.add_argument("--runner", action="append", help="only this runner (repeatable)")
     p.add_argument("--out", type=Path, help="results file (default results/<time>-fidelity.json)")
+    p.add_argument(
+        "--known",
+        type=Path,
+        help="known divergences to compare with (default catalog/known-divergences.toml)",
+    )
+    p.add_argument(
+        "--json", action="store_true", help="print the findings (known, new, gone) as JSON"
+    )
     p.add_argument("--store", help="history store: SQLite path or postgresql://… (default: user's)")
     p.add_argument("--no-store", action="store_true", help="do not keep this run in the history")
 
 
 def run(args: argparse.Namespace) -> int:
-    out = console()
+    out = Console(stderr=True) if args.json else console()
     data, path = run_fidelity(
-        regex("--filter", args.filter), args.out, out, runner_names(args.runner)
+        regex("--filter", args.filter), args.out, out, runner_names(args.runner), args.known
     )
     fidelity_terminal.render(data, out)
     out.print(f"\nfidelity results: {path}")
     keep_in_history(data, path, None if args.no_store else (args.store or default_location()), out)
-    return 1 if any(o["status"] == "fail" for o in data["kat"]) else 0
+    findings = data["findings"]
+    if args.json:
+        json.dump(findings, sys.stdout, indent=1)
+        sys.stdout.write("\n")
+    return 1 if findings["new"] or findings["gone"] else 0

@@ -1,5 +1,6 @@
 """`hashbench fidelity`: vectors, interop matrix, differential derive, edge-case probes,
-library defaults and the ease-of-use profile, over every available implementation."""
+length probes, library defaults and the ease-of-use profile, over every available
+implementation."""
 
 from __future__ import annotations
 
@@ -12,7 +13,17 @@ from typing import Any
 from rich.console import Console
 
 from hashbench import __version__, machine, paths
-from hashbench.fidelity import differential, ease, interop, kat, probes, vectors
+from hashbench.fidelity import (
+    differential,
+    ease,
+    findings,
+    interop,
+    kat,
+    known,
+    lengths,
+    probes,
+    vectors,
+)
 from hashbench.fidelity.session import Session
 from hashbench.results.files import write_atomic
 from hashbench.runner.client import RunnerFault
@@ -39,8 +50,9 @@ def run_kat(session: Session) -> list[kat.Outcome]:
     return outcomes
 
 
-def divergences(data: dict[str, Any]) -> list[str]:
-    """Every divergence in one line: what happens, then which implementations do it."""
+def divergences(data: dict[str, Any], entries: tuple[known.Entry, ...] = ()) -> list[str]:
+    """Every divergence in one line: what happens, then which implementations do it.
+    A known one says why, in the words of the known-divergences file."""
     found: dict[str, list[str]] = {}
 
     def add(text: str, impl: str) -> None:
@@ -48,29 +60,40 @@ def divergences(data: dict[str, Any]) -> list[str]:
         if impl not in found[text]:
             found[text].append(impl)
 
-    known = vectors.known_divergences()
-    for o in data["kat"]:
-        if o["status"] == "fail":
-            why = known.get((o["impl"], o["op"], o.get("expected", ""))) or o["detail"]
-            add(f"wrong {o['op']} answer for a {o['source']} vector: {why}", o["impl"])
-    for r in data["differential"]:
-        if r["status"] in ("differs", "error"):
-            what = (
-                "output differs from the reference" if r["status"] == "differs" else (r["detail"])
-            )
-            add(f"derive {what} (e.g. {r['case']})", r["impl"])
-    for b in data["probes"]:
-        if b["diverges"]:
-            detail = b["detail"].split(" (")[0] if b["behaviour"] == "rejects" else b["detail"]
-            add(f"{detail} [probe {b['probe']}; the reference: {b['expected']}]", b["impl"])
+    why = known.why(entries)
+    at: dict[tuple[str, str, str, str], list[str]] = {}  # length probes: the lengths, together
+    for f in findings.collect(data):
+        if f.check == "interop":
+            continue  # grouped by interop.divergences below
+        if f.check == "length":
+            target, label = f.subject.rsplit(".", 1)
+            text = why.get(f.key) or f.behaviour
+            at.setdefault((text, target, f.behaviour, f.impl), []).append(label)
+            continue
+        text = f"{f.behaviour} [{f.check} {f.subject[:60]}]"
+        add(f"{why.get(f.key) or f.detail} — {text}", f.impl)
+    for (text, target, behaviour, impl), labels in at.items():
+        add(f"{text} — {behaviour} [length {target} at {', '.join(labels)}]", impl)
     lines = [f"{text} — {', '.join(sorted(impls))}" for text, impls in found.items()]
     lines.extend(interop.divergences([interop.Matrix(**m) for m in data["interop"]]))
     return lines
 
 
+def gate(data: dict[str, Any], entries: tuple[known.Entry, ...]) -> known.Comparison:
+    """What this run found against what the project knows, for the implementations that
+    ran (and the reference, which always does)."""
+    ran = set(data.get("ran", []))
+    return known.compare(findings.collect(data), entries, ran)
+
+
 def run(
-    filter_regex: str | None, out: Path | None, console: Console, runners: set[str] | None = None
+    filter_regex: str | None,
+    out: Path | None,
+    console: Console,
+    runners: set[str] | None = None,
+    known_file: Path | None = None,
 ) -> tuple[dict[str, Any], Path]:
+    entries = known.load(known_file)  # a malformed file stops the run before it starts
     out = out or paths.root() / "results" / (
         dt.datetime.now().strftime("%Y%m%d-%H%M%S") + "-fidelity.json"
     )
@@ -89,11 +112,13 @@ def run(
             }
             | {n: {"available": False, "reason": r} for n, r in pool.unavailable.items()},
         }
+        data["ran"] = sorted(i["id"] for i in session.impls())
         steps: list[tuple[str, Callable[[], Any]]] = [
             ("kat", lambda: [o.to_dict() for o in run_kat(session)]),
             ("interop", lambda: [m.to_dict() for m in interop.run(session)]),
             ("differential", lambda: [r.to_dict() for r in differential.run(session)]),
             ("probes", lambda: [b.to_dict() for b in probes.run(session)]),
+            ("lengths", lambda: [b.to_dict() for b in lengths.run(session)]),
             ("defaults", lambda: probes.defaults(session)),
         ]
         data["seconds"] = {}
@@ -109,7 +134,8 @@ def run(
                 if not e.startswith("error"):
                     produced.setdefault(p, []).append(e)
         data["ease"] = ease.profile(session.impls(), produced)
-    data["divergences"] = divergences(data)
+    data["divergences"] = divergences(data, entries)
+    data["findings"] = gate(data, entries).to_dict()
     data["finished"] = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
     write_atomic(out, data)
     return data, out

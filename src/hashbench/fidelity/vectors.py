@@ -7,7 +7,6 @@ Byte fields are hex (`password`, `salt`, `input`, `secret`, `ad`) or text for re
 from __future__ import annotations
 
 import json
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -75,14 +74,3 @@ def load(algorithm: str) -> tuple[Vector, ...]:
 
 def algorithms() -> list[str]:
     return sorted(p.stem for p in paths.vectors_dir().glob("*.json"))
-
-
-@cache
-def known_divergences() -> dict[tuple[str, str, str], str]:
-    """(impl, op, expected) -> why, from vectors/known-divergences.toml."""
-    path = paths.vectors_dir() / "known-divergences.toml"
-    if not path.exists():
-        return {}
-    with open(path, "rb") as f:
-        rows = tomllib.load(f).get("divergence", [])
-    return {(r["impl"], r["op"], r["expected"]): r["why"] for r in rows}

@@ -1,5 +1,5 @@
 """Terminal summary of a fidelity run: vectors per library, interop matrices, probe
-behaviours, defaults, ease of use, and every divergence in one line."""
+behaviours, length probes, defaults, ease of use, and every divergence in one line."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ def _table(*columns: str) -> Table:
 
 def render(data: dict[str, Any], console: Console) -> None:
     console.print(f"[bold]hashbench fidelity[/] · {data['environment'].get('cpu', '')}")
+    _header(data.get("findings"), console)
     for name, info in sorted(data.get("runners", {}).items()):
         if not info.get("available"):
             console.print(f"  runner {name}: [yellow]skipped[/] — {info.get('reason')}")
@@ -30,12 +31,44 @@ def render(data: dict[str, Any], console: Console) -> None:
         _matrix(matrix, console)
     _differential(data.get("differential", []), console)
     _probes(data.get("probes", []), console)
+    _lengths(data.get("lengths", []), console)
     _defaults(data.get("defaults", []), console)
     _ease(data.get("ease", []), console)
     lines = data.get("divergences", [])
     console.print(f"\n[bold]divergences ({len(lines)})[/]")
     for line in lines:
         console.print(f"  • {escape(line)}")
+    _changes(data.get("findings"), console)
+
+
+def _header(findings: dict[str, Any] | None, console: Console) -> None:
+    """The gate's verdict first: how many divergences were known, new and gone."""
+    if findings is None:  # a file from before the known-divergences gate
+        return
+    known, new, gone = (len(findings[k]) for k in ("known", "new", "gone"))
+    style = "green" if not new and not gone else "red"
+    console.print(
+        f"[{style}]divergences: {known} known, {new} new, {gone} gone[/]"
+        + ("" if style == "green" else " (listed at the end)")
+    )
+
+
+def _key(f: dict[str, Any]) -> str:
+    return f"{f['check']} {f['subject']} · {f['behaviour']} · {f['impl']}"
+
+
+def _changes(findings: dict[str, Any] | None, console: Console) -> None:
+    """Each new divergence and each gone one, by its key, so a CI log names them."""
+    if not findings:
+        return
+    if findings["new"]:
+        console.print(f"\n[bold red]new divergences ({len(findings['new'])})[/]")
+        for f in findings["new"]:
+            console.print(f"  + {escape(_key(f))}: {escape(f['detail'][:160])}")
+    if findings["gone"]:
+        console.print(f"\n[bold red]known divergences gone ({len(findings['gone'])})[/]")
+        for f in findings["gone"]:
+            console.print(f"  - {escape(_key(f))}: {escape(f['why'][:160])}")
 
 
 def _vectors(outcomes: list[dict[str, Any]], console: Console) -> None:
@@ -95,6 +128,27 @@ def _probes(behaviours: list[dict[str, Any]], console: Console) -> None:
             groups[f"[{style}]{b['behaviour']}[/]"].append(b["impl"])
         text = "; ".join(f"{k}: {', '.join(v)}" for k, v in groups.items())
         table.add_row(probe, rows[0]["expected"], text)
+    console.print(table)
+
+
+def _lengths(behaviours: list[dict[str, Any]], console: Console) -> None:
+    """One row per target and implementation that differs from the reference somewhere:
+    the lengths grouped by what it does there (every other length matches)."""
+    if not behaviours:
+        return
+    counts = Counter(b["behaviour"] for b in behaviours)
+    summary = ", ".join(f"{n} {k}" for k, n in counts.most_common())
+    console.print(f"\n[bold]length probes[/] ({len(behaviours)}: {summary})")
+    rows: dict[tuple[str, str], dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for b in behaviours:
+        if b["diverges"]:
+            target, label = b["probe"].rsplit(".", 1)
+            rows[(target, b["impl"])][b["behaviour"]].append(label)
+    table = _table("target", "implementation", "where it differs from the reference")
+    table.columns[2].no_wrap = False
+    for (target, impl), by_behaviour in rows.items():
+        text = "; ".join(f"{k} at {', '.join(v)}" for k, v in by_behaviour.items())
+        table.add_row(target, impl, f"[red]{escape(text)}[/]")
     console.print(table)
 
 

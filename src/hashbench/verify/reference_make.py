@@ -1,0 +1,140 @@
+"""The reference as a producer, for the length probes: argon2 with a secret and associated
+data (libargon2's `argon2_ctx`, which `argon2_hash` does not reach), argon2 PHC strings
+made by libargon2, and modular-crypt strings made by libxcrypt for any bcrypt prefix
+($2a$, $2b$, $2y$, $2x$) and yescrypt.
+
+`reference.py` checks what a library made; this module makes what a library is asked to
+read, so a verify answer can be compared with the reference's own output on the same
+bytes. Each function returns None where the reference refuses the input (or is absent).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import threading
+
+from hashbench.verify.reference import _ARGON2_TYPES, _lib
+
+_LOCK = threading.Lock()  # crypt() and crypt_gensalt() return static buffers
+
+
+class _Argon2Context(ctypes.Structure):
+    """argon2.h `argon2_context`, field for field."""
+
+    _fields_ = [
+        ("out", ctypes.c_char_p),
+        ("outlen", ctypes.c_uint32),
+        ("pwd", ctypes.c_char_p),
+        ("pwdlen", ctypes.c_uint32),
+        ("salt", ctypes.c_char_p),
+        ("saltlen", ctypes.c_uint32),
+        ("secret", ctypes.c_char_p),
+        ("secretlen", ctypes.c_uint32),
+        ("ad", ctypes.c_char_p),
+        ("adlen", ctypes.c_uint32),
+        ("t_cost", ctypes.c_uint32),
+        ("m_cost", ctypes.c_uint32),
+        ("lanes", ctypes.c_uint32),
+        ("threads", ctypes.c_uint32),
+        ("version", ctypes.c_uint32),
+        ("allocate_cbk", ctypes.c_void_p),
+        ("free_cbk", ctypes.c_void_p),
+        ("flags", ctypes.c_uint32),
+    ]
+
+
+def argon2(
+    alg: str,
+    password: bytes,
+    salt: bytes,
+    params: dict[str, int],
+    length: int,
+    secret: bytes = b"",
+    ad: bytes = b"",
+) -> str | None:
+    """Raw argon2 output (hex) with every input of RFC 9106, or None if libargon2
+    refuses (a salt under 8 bytes, say) or is not installed."""
+    lib = _lib("argon2")
+    if lib is None:
+        return None
+    out = ctypes.create_string_buffer(max(length, 1))
+    ctx = _Argon2Context(
+        ctypes.cast(out, ctypes.c_char_p),
+        length,
+        password,
+        len(password),
+        salt,
+        len(salt),
+        secret or None,
+        len(secret),
+        ad or None,
+        len(ad),
+        params["t"],
+        params["m"],
+        params["p"],
+        params["p"],
+        params.get("version", 19),
+        None,
+        None,
+        0,
+    )
+    rc = lib.argon2_ctx(ctypes.byref(ctx), ctypes.c_int(_ARGON2_TYPES[alg]))
+    return out.raw[:length].hex() if rc == 0 else None
+
+
+def argon2_encoded(
+    alg: str, password: bytes, salt: bytes, params: dict[str, int], length: int
+) -> str | None:
+    """libargon2's own PHC string for these inputs (`argon2_hash` with an encoded buffer)."""
+    lib = _lib("argon2")
+    if lib is None:
+        return None
+    size = lib.argon2_encodedlen(
+        params["t"], params["m"], params["p"], len(salt), length, _ARGON2_TYPES[alg]
+    )
+    encoded = ctypes.create_string_buffer(size)
+    rc = lib.argon2_hash(
+        ctypes.c_uint32(params["t"]),
+        ctypes.c_uint32(params["m"]),
+        ctypes.c_uint32(params["p"]),
+        password,
+        ctypes.c_size_t(len(password)),
+        salt,
+        ctypes.c_size_t(len(salt)),
+        None,
+        ctypes.c_size_t(length),
+        encoded,
+        ctypes.c_size_t(size),
+        ctypes.c_int(_ARGON2_TYPES[alg]),
+        ctypes.c_int(params.get("version", 19)),
+    )
+    return str(encoded.value.decode()) if rc == 0 else None
+
+
+def crypt_setting(prefix: str, count: int) -> str | None:
+    """A fresh setting from libxcrypt's crypt_gensalt: `$2b$04$<salt>` or `$y$j9T$<salt>`.
+    A bcrypt prefix libxcrypt will not generate ($2x$) is written over a $2b$ setting:
+    the salt encoding is the same."""
+    lib = _lib("crypt")
+    if lib is None:
+        return None
+    lib.crypt_gensalt.restype = ctypes.c_char_p
+    asked = "$2b$" if prefix == "$2x$" else prefix
+    with _LOCK:
+        setting = lib.crypt_gensalt(asked.encode(), ctypes.c_ulong(count), None, 0)
+    if not setting:
+        return None
+    return prefix + str(setting.decode())[len(asked) :]
+
+
+def crypt(password: bytes, setting: str) -> str | None:
+    """libxcrypt's crypt(): the password is a C string, so it ends at its first NUL —
+    the reference's own behaviour for a NUL inside a bcrypt or yescrypt password."""
+    lib = _lib("crypt")
+    if lib is None:
+        return None
+    lib.crypt.restype = ctypes.c_char_p
+    with _LOCK:
+        out = lib.crypt(password.split(b"\0", 1)[0], setting.encode())
+    text = out.decode() if out else ""
+    return text if text.startswith("$") else None
