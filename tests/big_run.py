@@ -11,10 +11,12 @@ its minimum of a few, a digest up to `max_samples`), around a median set by the 
 
 from __future__ import annotations
 
+import dataclasses
 import zlib
 
 import numpy as np
 
+from hashbench import catalog
 from hashbench.catalog import libraries
 from hashbench.engine import suite as suites
 from hashbench.measure.stats import mb_per_s, summarize
@@ -51,12 +53,16 @@ def seeds_shaped(seed: int = 1, shift: float = 0.0, max_samples: int = 250) -> R
     rng = np.random.default_rng(seed)
     cases: list[CaseRecord] = []
     for number, group in enumerate(suites.load("seeds").groups):
+        if group.library_defaults:  # as if every library's defaults were the catalog's
+            params = catalog.validate(group.alg, {})
+            group = dataclasses.replace(group, params=tuple(params.items()))
         title = group.title()
         for impl, backend, algorithms in impls:
             fields = dict(
                 group=number, group_title=title, impl=impl, runner=impl.split("/")[0],
                 backend=backend, alg=group.alg, op=group.op, params=group.param_dict,
                 length=group.length, input_size=group.input_size, mode=group.mode,
+                library_defaults=group.library_defaults,
             )  # fmt: skip
             if group.alg not in algorithms:
                 cases.append(

@@ -27,6 +27,11 @@ BENCH = '[[bench]]\nop = "hash"\nalg = "bcrypt"\n'
         (BENCH + "min_samples = -3\n", "min_samples = -3: expected an integer from 1"),
         (BENCH + 'min_samples = "x"\n', "min_samples = 'x'"),
         (BENCH + "processes = 0\n", "processes = 0: expected an integer from 1 to 50"),
+        (BENCH + 'params = "cheap"\n', "params = 'cheap': expected a table of parameters or"),
+        (
+            '[[bench]]\nop = "digest"\nalg = "sha256"\ninput_size = 16\nparams = "defaults"\n',
+            'params = "defaults" applies to hash, verify, hash_verify, not digest',
+        ),
         (BENCH + "processes = 2.5\n", "processes = 2.5: expected an integer"),
         (BENCH + "target_ci = -0.1\n", "target_ci = -0.1: expected a number >= 0"),
         (BENCH + 'target_ci = "x"\n', "target_ci = 'x'"),

@@ -52,7 +52,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     pick.add_argument(
         "--filter-regex", "--filter", dest="filter_regex", help="regex on '<impl> <group title>'"
     )
-    p.add_argument("--params", help="ad hoc run: parameters, e.g. m=65536,t=4,p=4")
+    p.add_argument(
+        "--params",
+        help="ad hoc run: parameters, e.g. m=65536,t=4,p=4, or 'defaults' (each library's own)",
+    )
     p.add_argument("--budget", type=float, help="seconds of sampling per case")
     p.add_argument(
         "--target-ci",
@@ -83,7 +86,11 @@ def _suite(args: argparse.Namespace, selection: Selection) -> suites.Suite:
             if not size.isdigit():
                 raise UsageError(f"--size {size!r}: an ad hoc run needs byte counts, e.g. 16,1024")
             sizes.append(int(size))
-        params = suites.parse_params(args.params or "")
+        params: dict[str, int] | str = (
+            suites.DEFAULTS
+            if args.params == suites.DEFAULTS
+            else suites.parse_params(args.params or "")
+        )
         return suites.ad_hoc(selection.alg, params, selection.op, sizes, selection.mode)
     if args.params:
         raise UsageError("--params makes an ad hoc run: give --alg and no suite")

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from hashbench import catalog, machine
+from hashbench.engine import library_defaults
 from hashbench.engine.sampler import TARGET_SAMPLE_NS, Sampler
 from hashbench.engine.selection import Selection
 from hashbench.engine.suite import Group
@@ -127,11 +128,15 @@ class GroupRunner:
         ]
         if not cases:
             return
-        need = catalog.memory_bytes(group.alg, group.param_dict)
         free = machine.mem_available_bytes()
         runnable = []
         for case in cases:
             why = case.impl.supports(group.alg, group.op, group.mode)
+            if not why and group.library_defaults:
+                self.progress(f"{group.title()} · {case.impl.id} (its defaults)", 0)
+                resolved, why = library_defaults.resolve(self.pool, case.impl, group)
+                case.group = resolved or group
+            need = 0 if why else catalog.memory_bytes(group.alg, case.group.param_dict)
             if why:
                 case.fail("not_applicable", why)
             elif free is not None and need > 0.9 * free:
@@ -392,6 +397,7 @@ class GroupRunner:
             length=g.length,
             input_size=g.input_size,
             mode=g.mode,  # type: ignore[arg-type]
+            library_defaults=g.library_defaults,
             status=case.status,  # type: ignore[arg-type]
             reason=case.reason,
             verification=Verification(verdict.ok, verdict.method, verdict.detail)

@@ -42,6 +42,7 @@ class Group:
     target_ci: float = 0.01
     min_samples: int = 10
     processes: int = 1  # runner processes per case (each a fresh one when more than 1)
+    library_defaults: bool = False  # params = "defaults": each library's own, read back
 
     @property
     def param_dict(self) -> dict[str, int]:
@@ -49,7 +50,13 @@ class Group:
 
     def title(self) -> str:
         return labels.group_title(
-            self.alg, self.op, self.mode, self.params, self.input_size, catalog.units(self.alg)
+            self.alg,
+            self.op,
+            self.mode,
+            self.params,
+            self.input_size,
+            catalog.units(self.alg),
+            self.library_defaults,
         )
 
 
@@ -133,6 +140,10 @@ def load(name_or_path: str, _including: tuple[Path, ...] = ()) -> Suite:
     return suite
 
 
+DEFAULTS = "defaults"  # params = "defaults": every library at its own default parameters
+DEFAULTS_OPS = ("hash", "verify", "hash_verify")
+
+
 def parse_params(text: str) -> dict[str, int]:
     """ "m=65536,t=4,p=4" → {"m": 65536, "t": 4, "p": 4}; UsageError names a bad item."""
     params: dict[str, int] = {}
@@ -149,15 +160,15 @@ def parse_params(text: str) -> dict[str, int]:
 
 def ad_hoc(
     algs: list[str],
-    params: dict[str, int],
+    params: dict[str, int] | str,
     ops: list[str],
     sizes: list[int],
     modes: list[str],
     budget: float | None = None,
 ) -> Suite:
-    """A suite from the command line (`run --alg argon2id --params m=65536,t=4,p=4`),
-    validated exactly as a suite file is. Default ops: hash and verify for password
-    hashes, digest for fast hashes (over 16 B, 1 KiB and 16 KiB)."""
+    """A suite from the command line (`run --alg argon2id --params m=65536,t=4,p=4`, or
+    `--params defaults`), validated exactly as a suite file is. Default ops: hash and
+    verify for password hashes, digest for fast hashes (over 16 B, 1 KiB and 16 KiB)."""
     suite = Suite("adhoc", "from the command line", Path("<command line>"))
     for alg in algs:
         kind = catalog.algorithm(alg).kind
@@ -204,8 +215,13 @@ def _expand(bench: dict[str, Any], defaults: dict[str, Any]) -> list[Group]:
             raise UsageError(f"op {op!r} is not one of {', '.join(OPS)}")
         if mode not in MODES:
             raise UsageError(f"mode {mode!r} is not one of {', '.join(MODES)}")
-        if not isinstance(params, dict):
-            raise UsageError(f"params must be a table (or a list of tables), got {params!r}")
+        library_defaults = params == DEFAULTS
+        if library_defaults and op not in DEFAULTS_OPS:
+            raise UsageError(f'params = "defaults" applies to {", ".join(DEFAULTS_OPS)}, not {op}')
+        if not isinstance(params, dict) and not library_defaults:
+            raise UsageError(
+                f'params must be a table (or a list of tables) or "defaults", got {params!r}'
+            )
         spec = catalog.algorithm(alg)
         # One salt size and length for validation and for the salt itself: the catalog's
         # defaults unless the suite says otherwise.
@@ -222,13 +238,17 @@ def _expand(bench: dict[str, Any], defaults: dict[str, Any]) -> list[Group]:
                 raise UsageError("input_size applies to digests only")
             if mode != "oneshot":
                 raise UsageError(f"mode {mode!r} applies to digests only")
-            full = catalog.validate(alg, params, length=length, salt_len=salt_size)
+            full = (
+                {}
+                if library_defaults
+                else catalog.validate(alg, params, length=length, salt_len=salt_size)
+            )
         groups.append(
             Group(
                 op=op,
                 alg=alg,
                 params=tuple(full.items()),
-                length=None if op == "digest" else length,
+                length=None if op == "digest" or library_defaults else length,
                 input_size=size,
                 mode=mode,
                 password=password.encode(),
@@ -238,6 +258,7 @@ def _expand(bench: dict[str, Any], defaults: dict[str, Any]) -> list[Group]:
                 target_ci=float(settings.get("target_ci", 0.01)),
                 min_samples=int(settings.get("min_samples", 10)),
                 processes=int(settings.get("processes", 1)),
+                library_defaults=library_defaults,
             )
         )
     return groups

@@ -72,6 +72,11 @@ def table(v: Any) -> str | None:
     return None if isinstance(v, dict) else "a table"
 
 
+def table_or_defaults(v: Any) -> str | None:
+    """A table of parameters, or "defaults": each library called with its own."""
+    return None if isinstance(v, dict) or v == "defaults" else 'a table or "defaults"'
+
+
 SETTINGS: dict[str, Check] = {
     "budget": number(0, 1e6, low_open=True),
     "target_ci": number(0, 1),  # 0: no CI target, spend the whole budget
@@ -86,7 +91,7 @@ BENCH: dict[str, Check] = {
     "name": string,
     "op": one_or_list(string, "an op name"),
     "alg": one_or_list(string, "an algorithm name"),
-    "params": one_or_list(table, "a table of parameters"),
+    "params": one_or_list(table_or_defaults, 'a table of parameters or "defaults"'),
     "length": integer(1, 1 << 20),
     "input_size": one_or_list(integer(0, 1 << 30), "a byte count"),
     "mode": one_or_list(string, "a mode name"),

@@ -35,9 +35,12 @@ def group_title(
     params: tuple[tuple[str, int], ...] = (),
     input_size: int | None = None,
     units: dict[str, str] | None = None,
+    library_defaults: bool = False,
 ) -> str:
     parts = [alg]
-    if params:
+    if library_defaults:
+        parts.append("library defaults")
+    elif params:
         parts.append(params_label(params, units))
     if input_size is not None:
         parts.append(size_label(input_size))

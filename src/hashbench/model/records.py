@@ -78,6 +78,7 @@ class CaseRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     loop_overhead_ns: float | None = None
     stop: str = ""
     warnings: list[str] = []
+    library_defaults: bool = False
     warmup_ns: float | None = None
     warmup_steady: bool | None = None
     processes: int = 1

@@ -13,7 +13,7 @@ from rich.table import Table
 from hashbench.model import CaseRecord, RunFile, Stats
 from hashbench.report import sweep, units
 from hashbench.report.summary import Ratio, by_backend, group_summary, ranked
-from hashbench.report.titles import title
+from hashbench.report.titles import params_of, title
 
 
 def render(run: RunFile, console: Console, brief: bool = False) -> None:
@@ -43,6 +43,7 @@ def render(run: RunFile, console: Console, brief: bool = False) -> None:
 # narrow the ones named in DROP_ORDER go first, so the median and its interval stay.
 COLUMNS: dict[str, Callable[[CaseRecord], str]] = {
     "benchmark": lambda c: c.impl,
+    "parameters": lambda c: params_of(c),
     "backend": lambda c: c.backend,
     "time/iter (avg)": lambda c: units.duration(c.measured.mean),
     "iter/s": lambda c: units.rate(c.measured.ops_per_s),
@@ -67,7 +68,7 @@ COLUMN_GAP = 2  # a borderless table pads each column by one space on either sid
 def _table(cells: dict[str, list[str]]) -> Table:
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold", expand=False)
     for name in cells:
-        left = name in ("benchmark", "backend")
+        left = name in ("benchmark", "parameters", "backend")
         table.add_column(
             name,
             justify="left" if left else "right",
@@ -83,7 +84,9 @@ def fitted_table(rows: list[CaseRecord], console: Console) -> Table:
     """The group's table with as many columns as the console's width holds. Widths are
     counted from the cells' text (plain, one line each), not measured by rich: a whole
     `seeds` run has seventy groups of a hundred rows."""
-    names = [n for n in COLUMNS if n not in ("MB/s", "alloc/op")]
+    names = [n for n in COLUMNS if n not in ("MB/s", "alloc/op", "parameters")]
+    if any(c.library_defaults for c in rows):  # each row at its own library's defaults
+        names.insert(1, "parameters")
     if rows[0].input_size is not None:
         names.append("MB/s")
     if any(c.alloc_bytes_per_op is not None for c in rows):

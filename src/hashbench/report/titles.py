@@ -19,6 +19,7 @@ def title(case: CaseRecord) -> str:
         tuple(case.params.items()),
         case.input_size,
         catalog.units(case.alg),
+        case.library_defaults,
     )
 
 
@@ -36,3 +37,8 @@ def keyed(cases: list[CaseRecord]) -> dict[str, CaseRecord]:
             key = f"{c.id} #{n}"
         out[key] = c
     return out
+
+
+def params_of(case: CaseRecord) -> str:
+    """The parameters a case ran at, as titles show them (m=64 MiB,t=3,p=4)."""
+    return labels.params_label(tuple(case.params.items()), catalog.units(case.alg))

@@ -7,7 +7,7 @@ from collections import defaultdict
 from hashbench.model import CaseRecord, RunFile
 from hashbench.report import units
 from hashbench.report.summary import group_summary, ranked
-from hashbench.report.titles import title
+from hashbench.report.titles import params_of, title
 
 
 def _cell(text: object) -> str:
@@ -27,17 +27,19 @@ def group(cases: list[CaseRecord]) -> list[str]:
     valid = ranked(cases)
     digest = cases[0].input_size is not None
     if valid:
-        headers = ["benchmark", "backend", "median", "±CI", "mean", "p99"]
-        headers += ["MB/s"] if digest else []
+        own = any(c.library_defaults for c in valid)  # each row at its library's defaults
+        headers = ["benchmark", *(["parameters"] if own else []), "backend", "median", "±CI"]
+        headers += ["mean", "p99", *(["MB/s"] if digest else [])]
         rows = []
         for c in valid:
             s = c.measured
-            row = [f"`{c.impl}`", c.backend, units.duration(s.median)]
+            row = [f"`{c.impl}`", *([params_of(c)] if own else []), c.backend]
+            row += [units.duration(s.median)]
             row += [f"±{s.median_ci_rel_halfwidth:.1%}", units.duration(s.mean)]
             row += [units.duration(s.p99)]
             row += [f"{c.mb_per_s:.0f}" if c.mb_per_s else "—"] if digest else []
             rows.append(row)
-        lines += table(headers, rows) + [""]
+        lines += table(headers, rows, left=3 if own else 2) + [""]
     fastest, ratios = group_summary(cases)
     if fastest and ratios:
         lines.append(f"Fastest: `{fastest.impl}`.")
