@@ -6,6 +6,7 @@ import subprocess
 import time
 
 from rich.console import Console
+from rich.markup import escape
 
 from hashbench import paths
 from hashbench.catalog import compiled
@@ -28,6 +29,10 @@ def build_one(manifest: Manifest, console: Console) -> bool:
         )
         return False
     console.print(f"[green]ok[/]   runner {manifest.name} built ({took:.1f} s)")
+    # A library the build had to leave out says so on a line "skip <impl>: <why>".
+    for line in (proc.stdout + proc.stderr).splitlines():
+        if line.startswith("skip "):
+            console.print(f"[yellow]skip[/] {escape(line.removeprefix('skip '))}")
     return True
 
 

@@ -58,13 +58,14 @@ base i =
 
 bcryptAdapter, argon2Adapter, scryptAdapter, pbkdf2Adapter, hashAdapter :: Adapter
 bcryptAdapter =
-  (base (info "bcrypt" ["bcrypt"] ["hash", "verify", "bench"] [] (Just "mcf") bcryptNotes))
+  -- pure Haskell: Crypto.Cipher.Blowfish.Primitive (only the other families call C)
+  (base (info "bcrypt" ["bcrypt"] ["hash", "verify", "bench"] [] (Just "mcf") bcryptNotes) {infoBackend = "pure"})
     { adapterHash = hash
     , adapterVerify = verify
     }
   where
     bcryptNotes =
-      "Crypto.KDF.BCrypt hashPassword / bcrypt (given salt) / validatePasswordEither; emits $2b$; "
+      "Crypto.KDF.BCrypt hashPassword / bcrypt (given salt) / validatePasswordEither: pure Haskell; emits $2b$; "
         <> "reads $2a$ as $2b$ (no crypt_blowfish 8-bit $2a$ countermeasure), no $2x$"
 argon2Adapter =
   (base (info "argon2" ["argon2id", "argon2i", "argon2d"] ["derive", "bench"] [] Nothing argon2Notes))
