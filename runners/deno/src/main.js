@@ -1,8 +1,11 @@
 // hashbench runner for Deno: protocol v1 on stdin/stdout (docs/protocol.md).
 // The protocol core and the adapters are the Node.js runner's (src/shared is a symlink
 // to runners/node/src); npm packages resolve from this folder's own node_modules
-// (deno.json: "nodeModulesDir": "manual"), so nothing is fetched at run time.
+// (deno.json: "nodeModulesDir": "manual"), so nothing is fetched at run time. The JSR
+// packages' adapters (src/adapters) are this runner's own; their packages come from
+// build/import_map.json (jsr.mjs).
 import process from "node:process";
+import { DENO_ADAPTERS, loadDenoAdapters } from "./adapters/index.js";
 import { NODE_ADAPTERS, loadAdapters } from "./shared/adapters/index.js";
 import { measureResolution } from "./shared/core/bench.js";
 import { loadCatalog } from "./shared/core/catalog.js";
@@ -18,6 +21,11 @@ globalThis.addEventListener("error", (event) => {
   event.preventDefault();
   console.error("uncaught exception:", event.error);
 });
+
+// stdout carries the protocol only (writeLine below); what a library logs goes to stderr
+// (@denosaurs/plug prints "Copying ..." when it loads a library).
+console.log = console.error;
+console.info = console.error;
 
 // Synchronous, so every reply is out before the next request is read. When the reader
 // has gone (broken pipe) nothing more can be said: exit.
@@ -38,9 +46,12 @@ const peakRss = () => process.resourceUsage().maxRSS * 1024;
 
 const served = loadCatalog("deno");
 const now = process.hrtime.bigint;
-const adapters = await loadAdapters(NODE_ADAPTERS, (name, err) =>
-  console.error(`adapter ${name} unavailable: ${err?.stack ?? err}`),
-);
+const unavailable = (name, err) =>
+  console.error(`adapter ${name} unavailable: ${err?.stack ?? err}`);
+const adapters = [
+  ...(await loadAdapters(NODE_ADAPTERS, unavailable)),
+  ...(await loadDenoAdapters(DENO_ADAPTERS, unavailable)),
+];
 
 const server = new Server(
   {
