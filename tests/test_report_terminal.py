@@ -15,12 +15,13 @@ from factories import record
 from rich.console import Console
 
 from hashbench import paths
-from hashbench.model import RunFile
+from hashbench.model import Environment, RunFile
 from hashbench.report import fidelity_terminal, terminal
 from hashbench.results.files import load
 from hashbench.runner.manifest import load_all
 
 FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURE_ENV = Environment(cpu="x", cores=2, os="y", load_start=[0.0])
 
 
 def rendered(draw, data) -> str:
@@ -99,3 +100,16 @@ def test_a_fidelity_run_shows_every_section_with_the_counts_of_its_file(fidelity
         assert probe in text
     for default in fidelity_file["defaults"]:
         assert default["impl"] in text
+
+
+def test_the_net_median_is_shown_where_the_loop_is_a_visible_part():
+    python = record("python/hashlib", median=300.0, loop_overhead_ns=33.0)
+    c = record("c/openssl", median=250.0, loop_overhead_ns=1.5)
+    assert python.net_median == 267.0 and record("x/y", median=5.0).net_median is None
+    text = rendered(terminal.render, RunFile(suite="s", started="now", cases=[python, c],
+                                             environment=FIXTURE_ENV))  # fmt: skip
+    assert "p50 − loop" in text and "267.00 ns" in text and "248.50 ns" in text
+    slow = record("c/openssl", median=1e6, loop_overhead_ns=1.5)
+    text = rendered(terminal.render, RunFile(suite="s", started="now", cases=[slow],
+                                             environment=FIXTURE_ENV))  # fmt: skip
+    assert "p50 − loop" not in text

@@ -110,6 +110,14 @@ class CaseRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
         return self.stats
 
     @property
+    def net_median(self) -> float | None:
+        """The median less the runner's empty-loop cost per op (the loop, one call and the
+        sink): the op alone, as `timeit` inlines it. None without both figures."""
+        if self.stats is None or self.loop_overhead_ns is None:
+            return None
+        return self.stats.median - self.loop_overhead_ns
+
+    @property
     def valid(self) -> bool:
         """Verified and measured: the only records whose statistics may be shown."""
         return self.status == "ok" and self.stats is not None

@@ -52,14 +52,24 @@ COLUMNS: dict[str, Callable[[CaseRecord], str]] = {
     ),
     "p50": lambda c: units.duration(c.measured.median),
     "±CI": lambda c: _ci_percent(c.measured),
+    "p50 − loop": lambda c: units.duration(c.net_median) if c.net_median else "—",
     "p75": lambda c: units.duration(c.measured.p75),
     "p99": lambda c: units.duration(c.measured.p99),
     "p995": lambda c: units.duration(c.measured.p995),
     "MB/s": lambda c: f"{c.mb_per_s:.0f}" if c.mb_per_s else "—",
     "alloc/op": lambda c: units.size(c.alloc_bytes_per_op),
 }
-DROP_ORDER = ["p995", "p75", "(min … max)", "iter/s", "p99", "backend", "time/iter (avg)"]
+DROP_ORDER = [
+    "p995", "p75", "p50 − loop", "(min … max)", "iter/s", "p99", "backend", "time/iter (avg)",
+]  # fmt: skip
 BRIEF_ROWS = 3
+
+
+LOOP_SHOWN = 0.02  # the net median is shown where the empty loop is 2% of a median or more
+
+
+def _loop_share(c: CaseRecord) -> float:
+    return (c.loop_overhead_ns or 0.0) / c.measured.median if c.measured.median else 0.0
 
 
 COLUMN_GAP = 2  # a borderless table pads each column by one space on either side
@@ -84,7 +94,9 @@ def fitted_table(rows: list[CaseRecord], console: Console) -> Table:
     """The group's table with as many columns as the console's width holds. Widths are
     counted from the cells' text (plain, one line each), not measured by rich: a whole
     `seeds` run has seventy groups of a hundred rows."""
-    names = [n for n in COLUMNS if n not in ("MB/s", "alloc/op", "parameters")]
+    names = [n for n in COLUMNS if n not in ("MB/s", "alloc/op", "parameters", "p50 − loop")]
+    if any(_loop_share(c) >= LOOP_SHOWN for c in rows):  # the loop is a visible part
+        names.insert(names.index("±CI") + 1, "p50 − loop")
     if any(c.library_defaults for c in rows):  # each row at its own library's defaults
         names.insert(1, "parameters")
     if rows[0].input_size is not None:
