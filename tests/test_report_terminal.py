@@ -113,3 +113,12 @@ def test_the_net_median_is_shown_where_the_loop_is_a_visible_part():
     text = rendered(terminal.render, RunFile(suite="s", started="now", cases=[slow],
                                              environment=FIXTURE_ENV))  # fmt: skip
     assert "p50 − loop" not in text
+
+
+def test_a_narrow_console_drops_columns_whether_or_not_the_net_median_is_shown():
+    for loop in (1.5, 40e3):  # without the net-median column, then with it
+        rows = [record("c/openssl", median=1e6, loop_overhead_ns=loop)]
+        out = io.StringIO()
+        console = Console(file=out, width=40, color_system=None)
+        console.print(terminal.fitted_table(rows, console))
+        assert "p50" in out.getvalue() and "p995" not in out.getvalue()

@@ -105,7 +105,7 @@ def fitted_table(rows: list[CaseRecord], console: Console) -> Table:
         names.append("alloc/op")
     cells = {name: [COLUMNS[name](c) for c in rows] for name in names}
     width = {name: max(map(cell_len, [name, *column])) for name, column in cells.items()}
-    for name in DROP_ORDER:
+    for name in (n for n in DROP_ORDER if n in cells):
         if sum(width.values()) + COLUMN_GAP * (len(width) - 1) <= console.width:
             break
         del cells[name], width[name]
