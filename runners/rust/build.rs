@@ -8,6 +8,15 @@ use std::path::PathBuf;
 use std::process::Command;
 
 fn main() {
+    // The rust-native runner (runners/rust-native) is this code built with
+    // RUSTFLAGS="-C target-cpu=native": it names itself so (cfg native_cpu).
+    println!("cargo::rerun-if-env-changed=CARGO_ENCODED_RUSTFLAGS");
+    println!("cargo::rustc-check-cfg=cfg(native_cpu)");
+    let flags = env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
+    if flags.split('\x1f').any(|f| f.ends_with("target-cpu=native")) {
+        println!("cargo::rustc-cfg=native_cpu");
+    }
+
     let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
     let lock_path = manifest_dir.join("Cargo.lock");
     println!("cargo:rerun-if-changed={}", lock_path.display());

@@ -23,11 +23,23 @@ pub mod build_info {
     }
 }
 
-/// The runner's name: the `parallel` feature builds the `rust-parallel` runner.
+/// The runner's name: the `parallel` feature builds the `rust-parallel` runner, and
+/// `-C target-cpu=native` the `rust-native` one (see build.rs).
 pub const RUNNER: &str = if cfg!(feature = "parallel") {
     "rust-parallel"
+} else if cfg!(native_cpu) {
+    "rust-native"
 } else {
     "rust"
 };
+
+/// The compiler, and the CPU the code was built for when it is not baseline x86-64.
+pub fn runtime() -> String {
+    if cfg!(native_cpu) {
+        format!("{} (-C target-cpu=native)", build_info::RUSTC_VERSION)
+    } else {
+        build_info::RUSTC_VERSION.to_string()
+    }
+}
 
 pub use server::run;

@@ -158,7 +158,7 @@ impl Runner {
         json!({
             "hello": 1,
             "runner": RUNNER,
-            "runtime": build_info::RUSTC_VERSION,
+            "runtime": crate::runtime(),
             "timer": {
                 "clock": "CLOCK_MONOTONIC (std::time::Instant; resolution from clock_getres)",
                 "resolution_ns": measure::clock_resolution_ns(),

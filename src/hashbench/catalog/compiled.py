@@ -37,8 +37,11 @@ def path() -> Path:
 
 
 def sources() -> list[Path]:
+    """What the compiled file is made from: the TOML files, and the code that reads them
+    (a change to how rows are expanded, e.g. [[variant]], must recompile it too)."""
     lib_dir = paths.catalog_dir() / "libraries"
-    return [paths.catalog_dir() / "algorithms.toml", *sorted(lib_dir.glob("*.toml"))]
+    code = [Path(__file__), Path(libraries.__file__)]
+    return [paths.catalog_dir() / "algorithms.toml", *sorted(lib_dir.glob("*.toml")), *code]
 
 
 def build() -> dict[str, Any]:

@@ -1,4 +1,9 @@
-"""Known libraries (catalog/libraries/*.toml), available here or not, with the reason."""
+"""Known libraries (catalog/libraries/*.toml), available here or not, with the reason.
+
+A file may also declare `[[variant]]`s: another runner serving the same implementations,
+built differently (rust-native: the rust runner built for this CPU). Each row of the
+runner `of` comes back once more under the variant's runner, its name and notes saying how
+it was built, so a variant needs no copied rows to drift apart."""
 
 from __future__ import annotations
 
@@ -9,6 +14,22 @@ from hashbench import paths
 from hashbench.errors import UsageError
 
 
+def _variant_rows(variant: dict[str, Any], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    prefix = variant["of"] + "/"
+    return [
+        {
+            **row,
+            "impl": f"{variant['runner']}/{row['impl'].removeprefix(prefix)}",
+            "name": row["name"] + variant["name_suffix"],
+            "library": row.get("library", row["name"]),
+            "notes": f"{variant['notes']}; as {row['impl']}: {row.get('notes', '')}",
+            "variant_of": row["impl"],
+        }
+        for row in rows
+        if row.get("impl", "").startswith(prefix)
+    ]
+
+
 def load() -> list[dict[str, Any]]:
     rows = []
     for path in sorted((paths.catalog_dir() / "libraries").glob("*.toml")):
@@ -17,6 +38,8 @@ def load() -> list[dict[str, Any]]:
                 data = tomllib.load(f)
         except tomllib.TOMLDecodeError as exc:
             raise UsageError(f"{path}: malformed TOML: {exc}") from exc
-        for row in data.get("library", []):
-            rows.append({**row, "catalog_file": path.name})
+        own = [{**row, "catalog_file": path.name} for row in data.get("library", [])]
+        rows += own
+        for variant in data.get("variant", []):
+            rows += _variant_rows(variant, own)
     return rows
