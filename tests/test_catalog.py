@@ -5,6 +5,7 @@ import pytest
 
 from hashbench import catalog
 from hashbench.errors import UsageError
+from hashbench.runner import skipped
 
 
 @pytest.mark.parametrize(
@@ -65,3 +66,14 @@ def test_memory_need():
     assert catalog.memory_bytes("argon2id", {"m": 65536, "t": 1, "p": 1}) == 64 * 2**20
     assert catalog.memory_bytes("scrypt", {"n": 65536, "r": 8, "p": 1}) == 128 * 8 * 65536 + 1024
     assert catalog.memory_bytes("sha256", {}) == 0
+
+
+def test_a_library_the_build_left_out_is_kept_with_its_reason(tmp_path, monkeypatch):
+    monkeypatch.setattr(skipped.paths, "root", lambda: tmp_path)
+    output = "building …\nskip haskell/bcrypt: no source: set HASHBENCH_HACKAGE_MIRROR\nok\n"
+    assert skipped.record("haskell", output) == {
+        "haskell/bcrypt": "no source: set HASHBENCH_HACKAGE_MIRROR"
+    }
+    assert skipped.load("haskell") == {"haskell/bcrypt": "no source: set HASHBENCH_HACKAGE_MIRROR"}
+    assert skipped.record("haskell", "ok\n") == {} and skipped.load("haskell") == {}
+    assert not skipped.path("haskell").exists()  # a later full build forgets the gap

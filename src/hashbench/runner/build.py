@@ -10,6 +10,7 @@ from rich.markup import escape
 
 from hashbench import paths
 from hashbench.catalog import compiled
+from hashbench.runner import skipped
 from hashbench.runner.manifest import Manifest, load_all
 
 
@@ -30,9 +31,8 @@ def build_one(manifest: Manifest, console: Console) -> bool:
         return False
     console.print(f"[green]ok[/]   runner {manifest.name} built ({took:.1f} s)")
     # A library the build had to leave out says so on a line "skip <impl>: <why>".
-    for line in (proc.stdout + proc.stderr).splitlines():
-        if line.startswith("skip "):
-            console.print(f"[yellow]skip[/] {escape(line.removeprefix('skip '))}")
+    for impl, why in skipped.record(manifest.name, proc.stdout + proc.stderr).items():
+        console.print(f"[yellow]skip[/] {escape(impl)}: {escape(why)}")
     return True
 
 

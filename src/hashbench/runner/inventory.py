@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hashbench.catalog import libraries
+from hashbench.runner import skipped
 from hashbench.runner.pool import RunnerPool
 
 
@@ -35,8 +36,11 @@ def inventory(pool: RunnerPool) -> list[dict[str, Any]]:
         if impl_id and impl_id in running:
             continue
         runner = impl_id.split("/", 1)[0] if impl_id else row.get("catalog_file", "")[:-5]
+        left_out = skipped.load(runner)
         if row.get("available", False) and runner in pool.unavailable:
             reason = f"runner {runner} skipped: {pool.unavailable[runner]}"
+        elif row.get("available", False) and impl_id in left_out:
+            reason = f"left out of the {runner} build: {left_out[impl_id]}"
         elif row.get("available", False):
             reason = "listed in the catalog but not offered by its runner"
         else:

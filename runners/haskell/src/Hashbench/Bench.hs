@@ -82,7 +82,9 @@ allocPerOp run sink n first = do
     else do
       base <- measure 0
       total <- measure n
-      pure (Just (fromIntegral (max 0 (total - base)) / fromIntegral n))
+      -- in Integer: the counts are Word64, and an op that allocates less than the
+      -- bracket's own noise would wrap the difference round to 2^64
+      pure (Just (fromIntegral (max 0 (toInteger total - toInteger base)) / fromIntegral n))
   where
     -- the bracket's own allocation (GC calls, the stats records) is measured with 0 ops
     -- and subtracted
