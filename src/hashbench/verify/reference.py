@@ -86,27 +86,45 @@ def _derive(
         )
         return out.hex()
     if alg in _ARGON2_TYPES:
-        lib = _lib("argon2")
-        if lib is None:
-            return None
-        buf = ctypes.create_string_buffer(length)
-        rc = lib.argon2_hash(
-            ctypes.c_uint32(params["t"]),
-            ctypes.c_uint32(params["m"]),
-            ctypes.c_uint32(params["p"]),
-            password,
-            ctypes.c_size_t(len(password)),
-            salt,
-            ctypes.c_size_t(len(salt)),
-            buf,
-            ctypes.c_size_t(length),
-            None,
-            ctypes.c_size_t(0),
-            ctypes.c_int(_ARGON2_TYPES[alg]),
-            ctypes.c_int(params.get("version", 19)),
-        )
-        return buf.raw.hex() if rc == 0 else None
+        raw = argon2_hash(alg, password, salt, params, length, encoded=False)
+        return raw.hex() if raw is not None else None
     return None
+
+
+def argon2_hash(
+    alg: str, password: bytes, salt: bytes, params: dict[str, int], length: int, encoded: bool
+) -> bytes | None:
+    """libargon2's `argon2_hash`: the raw hash of `length` bytes, or (encoded) its PHC
+    string as bytes; None without libargon2 or when it refuses the inputs."""
+    lib = _lib("argon2")
+    if lib is None:
+        return None
+    kind = _ARGON2_TYPES[alg]
+    size = (
+        lib.argon2_encodedlen(params["t"], params["m"], params["p"], len(salt), length, kind)
+        if encoded
+        else 0
+    )
+    raw = None if encoded else ctypes.create_string_buffer(length)
+    text = ctypes.create_string_buffer(size) if encoded else None
+    rc = lib.argon2_hash(
+        ctypes.c_uint32(params["t"]),
+        ctypes.c_uint32(params["m"]),
+        ctypes.c_uint32(params["p"]),
+        password,
+        ctypes.c_size_t(len(password)),
+        salt,
+        ctypes.c_size_t(len(salt)),
+        raw,
+        ctypes.c_size_t(length),
+        text,
+        ctypes.c_size_t(size),
+        ctypes.c_int(kind),
+        ctypes.c_int(params.get("version", 19)),
+    )
+    if rc != 0:
+        return None
+    return text.value if text is not None else raw.raw if raw is not None else None
 
 
 def verify(

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ctypes
 import threading
 
-from hashbench.verify.reference import _ARGON2_TYPES, _lib
+from hashbench.verify.reference import _ARGON2_TYPES, _lib, argon2_hash
 
 _LOCK = threading.Lock()  # crypt() and crypt_gensalt() return static buffers
 
@@ -86,29 +86,8 @@ def argon2_encoded(
     alg: str, password: bytes, salt: bytes, params: dict[str, int], length: int
 ) -> str | None:
     """libargon2's own PHC string for these inputs (`argon2_hash` with an encoded buffer)."""
-    lib = _lib("argon2")
-    if lib is None:
-        return None
-    size = lib.argon2_encodedlen(
-        params["t"], params["m"], params["p"], len(salt), length, _ARGON2_TYPES[alg]
-    )
-    encoded = ctypes.create_string_buffer(size)
-    rc = lib.argon2_hash(
-        ctypes.c_uint32(params["t"]),
-        ctypes.c_uint32(params["m"]),
-        ctypes.c_uint32(params["p"]),
-        password,
-        ctypes.c_size_t(len(password)),
-        salt,
-        ctypes.c_size_t(len(salt)),
-        None,
-        ctypes.c_size_t(length),
-        encoded,
-        ctypes.c_size_t(size),
-        ctypes.c_int(_ARGON2_TYPES[alg]),
-        ctypes.c_int(params.get("version", 19)),
-    )
-    return str(encoded.value.decode()) if rc == 0 else None
+    made = argon2_hash(alg, password, salt, params, length, encoded=True)
+    return made.decode() if made is not None else None
 
 
 def crypt_setting(prefix: str, count: int) -> str | None:
