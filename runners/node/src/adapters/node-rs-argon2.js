@@ -1,4 +1,4 @@
-// @node-rs/argon2: napi-rs binding over the RustCrypto `argon2` crate.
+// @node-rs/argon2: napi-rs binding; its 2.2.1 addon is built on the `argon2-rust` 1.1.0 crate.
 // Promise API (node/node-rs-argon2) and sync API (node/node-rs-argon2-sync).
 import { hash, hashRaw, hashRawSync, hashSync, verify, verifySync } from "@node-rs/argon2";
 import { unsupported } from "../core/errors.js";
