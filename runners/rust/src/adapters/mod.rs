@@ -9,6 +9,8 @@ use crate::measure::{Plan, Timing};
 
 #[cfg(not(feature = "parallel"))]
 pub mod argon2_kdf;
+#[cfg(not(feature = "parallel"))]
+pub mod argon2_rust;
 pub mod argon2_rustcrypto;
 #[cfg(not(feature = "parallel"))]
 pub mod bcrypt;
@@ -102,6 +104,7 @@ pub fn registry() -> Vec<Box<dyn Adapter>> {
         Box::new(rust_argon2::RustArgon2 { parallel: false }),
         Box::new(rust_argon2::RustArgon2 { parallel: true }),
         Box::new(argon2_kdf::Argon2Kdf),
+        Box::new(argon2_rust::Argon2Rust),
         Box::new(scrypt::Scrypt),
         Box::new(bcrypt::Bcrypt),
         Box::new(pbkdf2::Pbkdf2),
