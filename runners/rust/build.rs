@@ -13,7 +13,10 @@ fn main() {
     println!("cargo::rerun-if-env-changed=CARGO_ENCODED_RUSTFLAGS");
     println!("cargo::rustc-check-cfg=cfg(native_cpu)");
     let flags = env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
-    if flags.split('\x1f').any(|f| f.ends_with("target-cpu=native")) {
+    if flags
+        .split('\x1f')
+        .any(|f| f.ends_with("target-cpu=native"))
+    {
         println!("cargo::rustc-cfg=native_cpu");
     }
 
