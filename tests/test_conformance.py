@@ -228,6 +228,58 @@ def test_bench_replies(runner: RunnerClient):
     assert_error(bad)
 
 
+def _one_bench_case(impl: dict) -> dict | None:
+    """A small bench request for this implementation: a digest, else a derive or hash."""
+    digests = [a for a in impl["algorithms"] if catalog.algorithm(a).kind == "digest"]
+    if digests and impl.get("modes"):
+        return {"op": "digest", "alg": digests[0], "input_size": 64, "mode": impl["modes"][0]}
+    password = [a for a in impl["algorithms"] if a in SMOKE_PARAMS]
+    if not password:
+        return None
+    op = "derive" if "derive" in impl["ops"] else "hash"
+    salt = {"salt": "00" * 16} if op == "derive" else {}
+    return {
+        "op": op,
+        "alg": password[0],
+        "params": SMOKE_PARAMS[password[0]],
+        "password": "70617373",
+        "length": 32,
+        "mode": "oneshot",
+        **salt,
+    }
+
+
+def test_bench_warm_and_alloc_flags(runner: RunnerClient):
+    """`warm: false` skips the untimed run, `alloc: false` the allocation pass (and its
+    field); the timed op's result is the same either way, and a case never seen before
+    may start with warm: false."""
+    for impl in impls(runner, "bench"):
+        case = _one_bench_case(impl)
+        if case is None:
+            continue
+        cold = runner.call(
+            "bench", impl=impl["id"], **case, iters=2, samples=1, warm=False, alloc=False
+        )
+        default = runner.call("bench", impl=impl["id"], **case, iters=2, samples=2)
+        lean = runner.call(
+            "bench", impl=impl["id"], **case, iters=2, samples=2, warm=False, alloc=False
+        )
+        for reply in (cold, lean):
+            assert "alloc_bytes_per_op" not in reply, (impl["id"], reply)
+            assert all(isinstance(s, int) and s > 0 for s in reply["samples_ns"])
+        assert len(lean["samples_ns"]) == 2
+        if impl.get("alloc"):
+            assert "alloc_bytes_per_op" in default, (impl["id"], default)
+        field = "encoded" if case["op"] == "hash" else "output"
+        if field == "output":
+            assert cold["output"] == default["output"] == lean["output"], impl["id"]
+        else:
+            assert all(isinstance(r[field], str) and r[field] for r in (cold, default, lean))
+    first = next(impls(runner, "bench"))
+    bad = runner.call_raw("bench", impl=first["id"], op="noop", iters=1, samples=1, warm="no")
+    assert_error(bad, {"protocol"})
+
+
 def _compiled_catalog() -> dict:
     return json.loads(compiled.ensure().read_text())
 

@@ -353,7 +353,7 @@ func passwordParams(req *request, alg, op string, salt []byte) (params, int64, e
 	if err != nil {
 		return nil, 0, err
 	}
-	unchecked, err := req.boolean("unchecked")
+	unchecked, err := req.boolean("unchecked", false)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -440,13 +440,23 @@ func bench(req *request) (reply, error) {
 		return nil, errf(kindParams, "iters=%d, samples=%d: both must be >= 1 (samples <= %d)",
 			iters, samples, maxSamples)
 	}
+	warm, err := req.boolean("warm", true)
+	if err != nil {
+		return nil, err
+	}
+	alloc, err := req.boolean("alloc", true)
+	if err != nil {
+		return nil, err
+	}
 	p, err := prepare(req, op, true)
 	if err != nil {
 		return nil, err
 	}
-	p.run() // once untimed: a failing op fails the request here
-	if err := p.err(); err != nil {
-		return nil, err
+	if warm {
+		p.run() // once untimed: a failing op fails the request here
+		if err := p.err(); err != nil {
+			return nil, err
+		}
 	}
 	runtime.GC() // start every request from a collected heap, as go test -bench does
 	samplesNs := make([]int64, samples)
@@ -458,7 +468,9 @@ func bench(req *request) (reply, error) {
 	body["samples_ns"] = samplesNs
 	body["iters"] = iters
 	body["check"] = hex.EncodeToString([]byte{sink})
-	body["alloc_bytes_per_op"] = allocPerCall(p.run, int(min(iters, 1000)))
+	if alloc {
+		body["alloc_bytes_per_op"] = allocPerCall(p.run, int(min(iters, 1000)))
+	}
 	body["peak_rss_bytes"] = peakRSS()
 	return body, nil
 }

@@ -148,10 +148,10 @@ func (r *request) hexBytes(name string) ([]byte, error) {
 	return b, nil
 }
 
-// boolean reads a boolean field; false when absent.
-func (r *request) boolean(name string) (bool, error) {
+// boolean reads a boolean field; def when absent.
+func (r *request) boolean(name string, def bool) (bool, error) {
 	if !r.has(name) {
-		return false, nil
+		return def, nil
 	}
 	var b bool
 	if err := json.Unmarshal(r.fields[name], &b); err != nil {

@@ -116,7 +116,15 @@ static void add_result(json_t *reply, const job_t *job, op_kind op) {
         json_object_set_new(reply, "valid", json_boolean(job->valid));
 }
 
-/* Prepares and runs job once; on failure replies the error and returns false. */
+/* Prepares job; on failure replies the error and returns false. */
+static bool prepare(job_t *job, const adapter_t *ad, req_t *req) {
+    err_kind err = job_prepare(job, ad, req);
+    if (err) reply_error(req, err, "%s: %s", ad->id, job->msg);
+    return err == ERR_NONE;
+}
+
+/* Prepares and runs job once (a bench request's untimed first run); on failure replies the
+ * error and returns false. */
 static bool prepare_and_run(job_t *job, const adapter_t *ad, req_t *req) {
     if (job_prepare(job, ad, req) == ERR_NONE) job->run(job);
     if (job->err) reply_error(req, job->err, "%s: %s", ad->id, job->msg);
@@ -176,7 +184,7 @@ static void send_bench_reply(req_t *req, const adapter_t *ad, job_t *job, uint64
     json_object_set_new(reply, "iters", json_integer(req->iters));
     json_object_set_new(reply, "check", hex_string(&check, 1));
     if (ad) add_result(reply, job, req->op);
-    if (ad && ad->allocated_bytes) {
+    if (ad && ad->allocated_bytes && req->alloc) {
         double ops = (double)req->iters * (double)req->samples;
         json_object_set_new(reply, "alloc_bytes_per_op", json_real((double)allocated / ops));
     }
@@ -228,7 +236,7 @@ void cmd_bench(req_t *req) {
         job->run = bench_noop;
         uint8_t check = bench_run(job, (uint64_t)req->iters, (size_t)req->samples, samples);
         send_bench_reply(req, NULL, job, samples, check, 0);
-    } else if (prepare_and_run(job, ad, req)) { /* the untimed first run */
+    } else if (req->warm ? prepare_and_run(job, ad, req) : prepare(job, ad, req)) {
         uint64_t before = ad->allocated_bytes ? ad->allocated_bytes() : 0;
         uint8_t check = bench_run(job, (uint64_t)req->iters, (size_t)req->samples, samples);
         uint64_t allocated = ad->allocated_bytes ? ad->allocated_bytes() - before : 0;

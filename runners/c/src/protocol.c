@@ -32,6 +32,19 @@ static err_kind get_string(json_t *root, const char *key, const char **out, char
     return ERR_NONE;
 }
 
+static err_kind get_bool(json_t *root, const char *key, bool fallback, bool *out, char *msg,
+                         size_t n) {
+    json_t *v = json_object_get(root, key);
+    *out = fallback;
+    if (!v || json_is_null(v)) return ERR_NONE;
+    if (!json_is_boolean(v)) {
+        snprintf(msg, n, "field '%s' must be a boolean", key);
+        return ERR_PROTOCOL;
+    }
+    *out = json_is_true(v);
+    return ERR_NONE;
+}
+
 static err_kind get_int(json_t *root, const char *key, long long *out, bool *set, char *msg,
                         size_t n) {
     json_t *v = json_object_get(root, key);
@@ -126,12 +139,9 @@ err_kind request_parse(json_t *root, req_t *req, char *msg, size_t n) {
     if (!err) err = get_int(root, "iters", &req->iters, NULL, msg, n);
     if (!err) err = get_int(root, "samples", &req->samples, NULL, msg, n);
     if (!err) err = get_params(root, req, msg, n);
-    json_t *unchecked = json_object_get(root, "unchecked");
-    if (!err && unchecked && !json_is_boolean(unchecked) && !json_is_null(unchecked)) {
-        snprintf(msg, n, "field 'unchecked' must be a boolean");
-        err = ERR_PROTOCOL;
-    }
-    req->unchecked = json_is_true(unchecked);
+    if (!err) err = get_bool(root, "unchecked", false, &req->unchecked, msg, n);
+    if (!err) err = get_bool(root, "warm", true, &req->warm, msg, n);
+    if (!err) err = get_bool(root, "alloc", true, &req->alloc, msg, n);
     return err;
 }
 

@@ -56,6 +56,8 @@ typedef struct {
     int nraw;
     bool has_params; /* absent params on a hash: the library's own defaults */
     bool unchecked;  /* skip the catalog ranges: the library gets the values as given */
+    bool warm;       /* bench: one untimed run before the samples (default true) */
+    bool alloc;      /* bench: report alloc_bytes_per_op (default true) */
     bool has_length, has_input_size;
     long long length_raw, input_size, iters, samples;
 

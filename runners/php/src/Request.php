@@ -75,10 +75,10 @@ final class Request
         return $value;
     }
 
-    public function bool(string $name): bool
+    public function bool(string $name, bool $default = false): bool
     {
         if (!$this->has($name)) {
-            return false;
+            return $default;
         }
         $value = $this->fields[$name];
         if (!is_bool($value)) {

@@ -230,7 +230,9 @@ final class Runner
                 $kind = 'valid';
             }
         }
-        $fn(); // once untimed: a failing op fails the request here
+        if ($req->bool('warm', true)) {
+            $fn(); // once untimed: a failing op fails the request here
+        }
         if ($kind === 'valid') {
             [$ns, $sink, $r] = Bench::bools($fn, $iters, $samples);
             $last['valid'] = $r;
@@ -245,13 +247,11 @@ final class Runner
                 $last['encoded'] = $r;
             }
         }
+        $alloc = $req->bool('alloc', true) ? ['alloc_bytes_per_op' => Bench::allocPerOp($fn)] : [];
         return [
             'samples_ns' => $ns,
             'iters' => $iters,
             'check' => sprintf('%02x', $sink & 0xff),
-        ] + $last + [
-            'alloc_bytes_per_op' => Bench::allocPerOp($fn),
-            'peak_rss_bytes' => Bench::peakRss(),
-        ];
+        ] + $last + $alloc + ['peak_rss_bytes' => Bench::peakRss()];
     }
 }

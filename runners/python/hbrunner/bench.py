@@ -102,17 +102,21 @@ LOOPS = {"bytes": _loop_bytes, "str": _loop_str, "bool": _loop_bool, "pair": _lo
 
 
 def run(
-    op: Callable[[], Any], result: str, iters: int, samples: int
-) -> tuple[list[int], str, Any, float]:
-    """Warm up once (untimed), time `samples` samples, then the allocation pass.
+    op: Callable[[], Any], result: str, iters: int, samples: int, warm: bool, alloc: bool
+) -> tuple[list[int], str, Any, float | None]:
+    """Time `samples` samples, after one untimed call when `warm`; then the allocation
+    pass when `alloc` (None otherwise). A case's later requests skip both: the
+    orchestrator warms the case up itself and needs its bytes per op once.
 
     Returns (samples_ns, check, last result, alloc_bytes_per_op).
     """
-    t0 = time.perf_counter_ns()
-    op()
-    first_ns = time.perf_counter_ns() - t0
+    if warm:
+        op()
     samples_ns, sink, last = LOOPS[result](op, iters, samples)
-    return samples_ns, f"{sink & 0xFF:02x}", last, alloc_per_op(op, first_ns, iters)
+    if not alloc:
+        return samples_ns, f"{sink & 0xFF:02x}", last, None
+    op_ns = min(samples_ns) // iters
+    return samples_ns, f"{sink & 0xFF:02x}", last, alloc_per_op(op, op_ns, iters)
 
 
 def alloc_per_op(op: Callable[[], Any], op_ns: int, iters: int) -> float:

@@ -236,14 +236,18 @@ class Runner:
             if op != "digest" and req.get("mode", "oneshot") != "oneshot":
                 raise Unsupported(f"mode {req.get('mode')!r:.40} applies to digests only")
             call, result = self.prepare(op, req, adapter)
-        samples_ns, check, last, alloc = bench.run(call, result, iters, samples)
+        warm = bool_field(req, "warm", True)
+        samples_ns, check, last, alloc = bench.run(
+            call, result, iters, samples, warm, bool_field(req, "alloc", True)
+        )
         reply: dict[str, Any] = {
             "samples_ns": samples_ns,
             "iters": iters,
             "check": check,
-            "alloc_bytes_per_op": alloc,
             "peak_rss_bytes": bench.peak_rss_bytes(),
         }
+        if alloc is not None:
+            reply["alloc_bytes_per_op"] = alloc
         if op in ("digest", "derive"):
             reply["output"] = last.hex()
         elif op == "hash":
@@ -267,6 +271,13 @@ def hex_field(req: dict[str, Any], name: str, required: bool = False) -> bytes |
         return binascii.unhexlify(value)
     except (binascii.Error, ValueError):
         raise ProtocolError(f"{name} is not valid hex") from None
+
+
+def bool_field(req: dict[str, Any], name: str, default: bool) -> bool:
+    value = req.get(name, default)
+    if not isinstance(value, bool):
+        raise ProtocolError(f"{name} must be true or false")
+    return value
 
 
 def int_field(req: dict[str, Any], name: str, lo: int, hi: int | None) -> int:

@@ -47,6 +47,8 @@ pub fn allocated() -> u64 {
 pub struct Plan {
     pub iters: u64,
     pub samples: usize,
+    /// Run the op once untimed before the samples.
+    pub warm: bool,
 }
 
 /// What a bench loop measured.
@@ -58,7 +60,7 @@ pub struct Timing {
     pub alloc_bytes_per_op: f64,
 }
 
-/// Runs `op` once untimed (its error fails the request), then `plan.samples` samples of
+/// Runs `op` once untimed when `plan.warm` (its error fails the request), then `plan.samples` samples of
 /// `plan.iters` calls each. A sample is: read the monotonic clock, call `op` `iters`
 /// times, read the clock. `op` returns one byte of its output, XORed into the sink; it
 /// keeps the output itself (in a buffer it captured), so nothing but the op runs between
@@ -68,7 +70,7 @@ pub fn measure<F>(plan: Plan, mut op: F) -> Result<Timing>
 where
     F: FnMut() -> Result<u8>,
 {
-    let mut sink = op()?;
+    let mut sink = if plan.warm { op()? } else { 0 };
     let mut samples_ns = Vec::with_capacity(plan.samples);
     let before = allocated();
     for _ in 0..plan.samples {
@@ -138,7 +140,7 @@ pub fn physical_memory() -> u64 {
 }
 
 /// Guard against requests that cannot complete: a bench loop over a huge input.
-pub fn check_plan(iters: u64, samples: u64) -> Result<Plan> {
+pub fn check_plan(iters: u64, samples: u64, warm: bool) -> Result<Plan> {
     if iters == 0 || samples == 0 {
         return Err(Error::params("iters and samples must be at least 1"));
     }
@@ -150,5 +152,6 @@ pub fn check_plan(iters: u64, samples: u64) -> Result<Plan> {
     Ok(Plan {
         iters,
         samples: samples as usize,
+        warm,
     })
 }

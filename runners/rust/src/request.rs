@@ -28,6 +28,10 @@ pub struct Request {
     pub encoded: Option<String>,
     pub iters: Option<u64>,
     pub samples: Option<u64>,
+    /// bench: run the op once untimed before the samples (default true).
+    pub warm: bool,
+    /// bench: report bytes allocated per op (default true).
+    pub alloc: bool,
 }
 
 /// Parses a line. On error, returns the id to echo (null if unreadable) with the error.
@@ -77,16 +81,22 @@ fn from_object(obj: &Map<String, Value>) -> Result<Request> {
             Some(Value::Object(m)) => Some(m.clone()),
             Some(_) => return Err(Error::protocol("params must be an object")),
         },
-        unchecked: match field(obj, "unchecked") {
-            None => false,
-            Some(Value::Bool(b)) => *b,
-            Some(_) => return Err(Error::protocol("unchecked must be a boolean")),
-        },
+        unchecked: boolean(obj, "unchecked", false)?,
         length: integer(obj, "length")?,
         encoded: string(obj, "encoded")?,
         iters: integer(obj, "iters")?,
         samples: integer(obj, "samples")?,
+        warm: boolean(obj, "warm", true)?,
+        alloc: boolean(obj, "alloc", true)?,
     })
+}
+
+fn boolean(obj: &Map<String, Value>, key: &str, default: bool) -> Result<bool> {
+    match field(obj, key) {
+        None => Ok(default),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(_) => Err(Error::protocol(format!("{key} must be a boolean"))),
+    }
 }
 
 /// An optional field; JSON `null` counts as absent.

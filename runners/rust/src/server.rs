@@ -275,13 +275,19 @@ impl Runner {
         let plan = measure::check_plan(
             req.iters.ok_or_else(|| Error::protocol("missing iters"))?,
             req.samples.unwrap_or(1),
+            req.warm,
         )?;
         let op = req
             .op
             .as_deref()
             .ok_or_else(|| Error::protocol("missing op"))?;
         if op == "noop" {
-            return Ok(bench_reply(plan, measure::noop(plan)?, true, Map::new()));
+            return Ok(bench_reply(
+                plan,
+                measure::noop(plan)?,
+                req.alloc,
+                Map::new(),
+            ));
         }
         if !["digest", "derive", "hash", "verify", "hash_verify"].contains(&op) {
             return Err(Error::unsupported(format!("unknown bench op {op:?}")));
@@ -329,7 +335,7 @@ impl Runner {
                 Ok(bench_reply(
                     plan,
                     timing,
-                    imp.info.alloc,
+                    imp.info.alloc && req.alloc,
                     fields(json!({"output": hex::encode(&out)})),
                 ))
             }
@@ -344,7 +350,7 @@ impl Runner {
                 Ok(bench_reply(
                     plan,
                     timing,
-                    imp.info.alloc,
+                    imp.info.alloc && req.alloc,
                     fields(json!({"encoded": last})),
                 ))
             }
@@ -363,7 +369,7 @@ impl Runner {
                 Ok(bench_reply(
                     plan,
                     timing,
-                    imp.info.alloc,
+                    imp.info.alloc && req.alloc,
                     fields(json!({"valid": valid})),
                 ))
             }
@@ -380,7 +386,7 @@ impl Runner {
                 Ok(bench_reply(
                     plan,
                     timing,
-                    imp.info.alloc,
+                    imp.info.alloc && req.alloc,
                     fields(json!({"encoded": last, "valid": valid})),
                 ))
             }
@@ -424,7 +430,7 @@ impl Runner {
         Ok(bench_reply(
             plan,
             timing,
-            imp.info.alloc,
+            imp.info.alloc && req.alloc,
             fields(json!({"output": hex::encode(&output)})),
         ))
     }

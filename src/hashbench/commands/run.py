@@ -18,6 +18,7 @@ from hashbench.commands.options import regex, runner_names
 from hashbench.engine import suite as suites
 from hashbench.engine.group_runner import GroupRunner, Options
 from hashbench.engine.selection import Selection, split
+from hashbench.engine.time_spent import TimeSpent
 from hashbench.errors import UsageError
 from hashbench.model import Environment, RunFile, RunnerInfo, RunOptions
 from hashbench.report import terminal
@@ -161,11 +162,13 @@ def run_suite(
     ResultsFile.check_writable(out)
     environment = Environment(**machine.snapshot())
     pool = RunnerPool()
+    clock = TimeSpent()
     # SIGTERM ends the run like Ctrl-C: finished cases are already on disk.
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     with pool, contextlib.ExitStack() as stack:
         console.print(f"starting runners for suite [bold]{suite.name}[/] …")
-        pool.start(runners)
+        with clock.phase("start"):
+            pool.start(runners)
         run = RunFile(
             suite=suite.name,
             hashbench_version=__version__,
@@ -203,24 +206,27 @@ def run_suite(
                 options,
                 results.add,
                 lambda label, sec: progress.update(task, description=label, advance=sec),
+                clock,
             )
-            for name in pool.clients:
-                progress.update(task, description=f"loop overhead · {name}")
-                runner.measure_loop_overhead(name)
+            with clock.phase("start"):
+                for name in pool.clients:
+                    progress.update(task, description=f"loop overhead · {name}")
+                    runner.measure_loop_overhead(name)
             results.update(runners=_runner_info(pool, runner))
             try:
                 for number, group in enumerate(suite.groups):
                     runner.run_group(number, group)
-                    results.flush()  # the group's records, all at once
+                    with clock.phase("write"):
+                        results.flush()  # the group's records, all at once
                     progress.update(task, completed=sum(planned[: number + 1]))
             except KeyboardInterrupt:
                 environment.load_end = machine.load_average()
-                results.update(interrupted=True, finished=_now())
+                results.update(interrupted=True, finished=_now(), time_spent=clock.summary())
                 console.print(f"[yellow]interrupted[/]: finished cases kept in {out}")
                 keep_in_history(results.run, out, store, console)
                 return 130
         environment.load_end = machine.load_average()
-        results.update(finished=_now())
+        results.update(finished=_now(), time_spent=clock.summary())
     terminal.render(results.run, console, brief=brief)
     console.print(f"\nresults: {out}")
     keep_in_history(results.run, out, store, console)

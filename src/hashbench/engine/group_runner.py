@@ -26,6 +26,7 @@ from hashbench.engine import library_defaults
 from hashbench.engine.sampler import TARGET_SAMPLE_NS, Sampler
 from hashbench.engine.selection import Selection
 from hashbench.engine.suite import Group
+from hashbench.engine.time_spent import TimeSpent
 from hashbench.engine.warmup import Warmup, window_for
 from hashbench.measure.stats import across_processes, mb_per_s, per_op, spread
 from hashbench.model import CaseRecord, Verification
@@ -65,6 +66,8 @@ class Case:
     last_reply: dict[str, Any] | None = None
     warmup_ns: float = 0.0
     warmup_steady: bool | None = None
+    warm: bool = False  # the case has run in its current runner process
+    alloc_asked: bool = False  # bytes per op are measured once per case
 
     def fail(self, status: str, reason: str) -> None:
         if self.status == "ok":
@@ -80,12 +83,14 @@ class GroupRunner:
         options: Options,
         emit: Callable[[CaseRecord], None],
         progress: Callable[[str, float], None] | None = None,
+        clock: TimeSpent | None = None,
     ):
         self.pool = pool
         self.options = options
         self.emit = emit
         self.progress = progress or (lambda _label, _seconds: None)
         self.loop_overhead: dict[str, float | None] = {}
+        self.clock = clock or TimeSpent()
 
     # -- per runner --------------------------------------------------------------------
     def measure_loop_overhead(self, runner: str) -> float | None:
@@ -134,7 +139,8 @@ class GroupRunner:
             why = case.impl.supports(group.alg, group.op, group.mode)
             if not why and group.library_defaults:
                 self.progress(f"{group.title()} · {case.impl.id} (its defaults)", 0)
-                resolved, why = library_defaults.resolve(self.pool, case.impl, group)
+                with self.clock.phase("verify"):
+                    resolved, why = library_defaults.resolve(self.pool, case.impl, group)
                 case.group = resolved or group
             need = 0 if why else catalog.memory_bytes(group.alg, case.group.param_dict)
             if why:
@@ -148,14 +154,18 @@ class GroupRunner:
                 runnable.append(case)
         for case in runnable:
             self.progress(f"{group.title()} · {case.impl.id} (verify)", 0)
-            self._prepare(case)
+            with self.clock.phase("verify"):
+                self._prepare(case)
         measuring = [c for c in runnable if c.status == "ok"]
-        round_no = 0
+        round_no = 1  # round 0: the samples kept from calibration (_prepare)
         for process in range(processes):
             if process > 0:  # the first is the runner that verified and calibrated
-                self._fresh_processes(measuring)
-            self._warmup(measuring, calibrate=process == 0)
-            round_no = self._rounds(group, measuring, round_no)
+                with self.clock.phase("restart"):
+                    self._fresh_processes(measuring)
+            with self.clock.phase("warm-up"):
+                self._warmup(measuring, calibrate=process == 0)
+            with self.clock.phase("sampling"):
+                round_no = self._rounds(group, measuring, round_no)
         for case in measuring:
             if case.status == "ok":
                 self._final_check(case)
@@ -191,6 +201,7 @@ class GroupRunner:
                 why = faults[case.impl.runner]
                 case.fail("failed", f"runner {case.impl.runner} did not restart: {why}")
             case.sampler.start_process()
+            case.warm = False
 
     # -- steps -------------------------------------------------------------------------
     def _call(self, case: Case, cmd: str, **fields: Any) -> dict[str, Any] | None:
@@ -253,7 +264,7 @@ class GroupRunner:
                 case.fail("unverified", "verify accepted a wrong password")
                 return
         case.request = req
-        reply = self._call(case, "bench", **req, iters=1, samples=1)
+        reply = self._bench(case, iters=1, samples=1)
         if reply is None:
             return
         self._verify_reply(case, reply)
@@ -262,10 +273,15 @@ class GroupRunner:
         sampler = case.sampler
         sampler.calibrate(reply["samples_ns"][0], reply["iters"])
         while sampler.needs_recalibration and case.status == "ok":
-            reply = self._call(case, "bench", **req, iters=sampler.iters, samples=1)
+            reply = self._bench(case, iters=sampler.iters, samples=1)
             if reply is None:
                 return
             sampler.calibrate(reply["samples_ns"][0], reply["iters"])
+        if self._warms_itself(sampler) and reply["iters"] == sampler.iters:
+            # A slow op: this verified sample, after the runner's untimed run, is as
+            # good as any later one (the warm-up is skipped for such ops): keep it.
+            sampler.add(reply["samples_ns"], 0)
+            self.clock.add_samples(reply["samples_ns"])
 
     def _verify_reply(self, case: Case, reply: dict[str, Any]) -> None:
         g = case.group
@@ -297,16 +313,16 @@ class GroupRunner:
         """Unrecorded samples per case until its time per op is steady (engine/warmup.py),
         up to the warm-up cap. On the first process, the first window re-calibrates iters
         when its samples came out far from their target length: the first estimate was one
-        cold op, a warm batch tells the truth. An op whose sample takes an eighth of the
-        budget or more is its own warm-up."""
+        cold op, a warm batch tells the truth. A slow op is its own warm-up
+        (_warms_itself)."""
         for case in cases:
             if case.status != "ok":
                 continue
             self.progress(f"{case.group.title()} · {case.impl.id} (warm-up)", 0)
             sampler = case.sampler
-            sample_ns = sampler.per_op_estimate * sampler.iters
-            if sample_ns >= sampler.share_ns / 8 or self.options.warmup_s <= 0:
+            if self._warms_itself(sampler):
                 continue
+            sample_ns = sampler.per_op_estimate * sampler.iters
             cap = min(self.options.warmup_s * 1e9, sampler.share_ns / 2)
             warm = Warmup(cap, window_for(cap, sample_ns))
             retune = calibrate
@@ -322,8 +338,35 @@ class GroupRunner:
             case.warmup_ns += warm.spent_ns
             case.warmup_steady = warm.steady and case.warmup_steady is not False
 
+    def _bench(
+        self, case: Case, iters: int, samples: int, alloc: bool = False
+    ) -> dict[str, Any] | None:
+        """One bench request. Only a case's first request in a runner process runs the
+        op once untimed first (`warm`); bytes per op are asked for once per case (`alloc`):
+        both would otherwise cost an op or more per request, in every round."""
+        reply = self._call(
+            case,
+            "bench",
+            **case.request,
+            iters=iters,
+            samples=samples,
+            warm=not case.warm,
+            alloc=alloc,
+        )
+        if reply is not None:
+            case.warm = True
+        return reply
+
+    def _warms_itself(self, sampler: Sampler) -> bool:
+        """An op whose sample takes an eighth of the budget or more is its own warm-up
+        (or warm-up is off)."""
+        sample_ns = sampler.per_op_estimate * sampler.iters
+        return sample_ns >= sampler.share_ns / 8 or self.options.warmup_s <= 0
+
     def _sample(self, case: Case, n: int, round_no: int, record: bool) -> dict[str, Any] | None:
-        reply = self._call(case, "bench", **case.request, iters=case.sampler.iters, samples=n)
+        alloc = record and not case.alloc_asked
+        case.alloc_asked = case.alloc_asked or alloc
+        reply = self._bench(case, case.sampler.iters, n, alloc=alloc)
         if reply is None:
             return None
         samples = reply.get("samples_ns")
@@ -340,6 +383,7 @@ class GroupRunner:
             case.fail("unverified", f"timed verify returned {reply.get('valid')!r}")
         if record:
             case.sampler.add(samples, round_no)
+            self.clock.add_samples(samples)
             case.alloc = reply.get("alloc_bytes_per_op", case.alloc)
             case.rss = reply.get("peak_rss_bytes", case.rss)
         case.last_reply = reply

@@ -52,4 +52,7 @@ class RunFile(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     environment: Environment
     runners: dict[str, RunnerInfo] = {}
     warnings: list[str] = []
+    # seconds per phase of the run, `sampled` (inside timed loops), `other` and `wall`
+    # (engine/time_spent.py); empty in files from before it was recorded
+    time_spent: dict[str, float] = {}
     cases: list[CaseRecord] = []

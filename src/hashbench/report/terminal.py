@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from hashbench.model import CaseRecord, RunFile, Stats
-from hashbench.report import sweep, units
+from hashbench.report import sweep, time_spent, units
 from hashbench.report.summary import Ratio, by_backend, group_summary, ranked
 from hashbench.report.titles import params_of, title
 
@@ -37,6 +37,8 @@ def render(run: RunFile, console: Console, brief: bool = False) -> None:
     sweep.render(run.cases, console)
     for warning in run.warnings:
         console.print(f"[yellow]warning:[/] {warning}")
+    if run.time_spent:
+        console.print(f"\n{time_spent.describe(run.time_spent)}", style="dim")
 
 
 # Columns in the order shown, each with how it reads a record; when the console is too

@@ -23,9 +23,14 @@ module Hashbench
       r ? 1_u8 : 0_u8
     end
 
+    # What one bench request asks for: *iters* calls per sample, *samples* samples, one
+    # untimed call first (*warm*), the allocation pass after (*alloc*).
+    record Plan, iters : Int32, samples : Int32, warm : Bool, alloc : Bool
+
     # Each sample: read the monotonic clock, call the op *iters* times feeding every
-    # result into the sink, read the clock. *last* is the result of the untimed run.
-    def self.samples(op : Proc(T), iters : Int32, samples : Int32, last : T) forall T
+    # result into the sink, read the clock. *last* is the result of the untimed run, if
+    # one was made; iters and samples are at least 1, so the loop always sets it.
+    def self.samples(op : Proc(T), iters : Int32, samples : Int32, last : T?) forall T
       ns = Array(Int64).new(samples)
       sink = 0_u8
       samples.times do
@@ -39,7 +44,7 @@ module Hashbench
         t1 = Time.monotonic
         ns << (t1 - t0).total_nanoseconds.to_i64
       end
-      {ns, sink, last}
+      {ns, sink, last.not_nil!}
     end
 
     # Bytes allocated per op as Crystal's Benchmark.ips counts them (GC.stats

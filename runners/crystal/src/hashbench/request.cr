@@ -45,8 +45,8 @@ module Hashbench
       @fields[name].raw.as?(Int64) || raise RunnerError.protocol("field #{name} must be an integer")
     end
 
-    def bool?(name : String) : Bool
-      return false unless has?(name)
+    def bool?(name : String, default = false) : Bool
+      return default unless has?(name)
       value = @fields[name].raw
       value.is_a?(Bool) ? value : raise RunnerError.protocol("field #{name} must be a boolean")
     end

@@ -178,6 +178,7 @@ module Hashbench
       unless 1 <= iters <= Int32::MAX && 1 <= samples <= Int32::MAX
         raise RunnerError.invalid_params("iters and samples must be in 1..#{Int32::MAX}")
       end
+      plan = Bench::Plan.new(iters.to_i32, samples.to_i32, req.bool?("warm", true), req.bool?("alloc", true))
       op = req.str("op")
       mode = req.str?("mode") || "oneshot"
       if op != "noop" && op != "digest" && mode != "oneshot"
@@ -186,7 +187,7 @@ module Hashbench
       case op
       when "noop"
         one = Bytes[1]
-        measure(->{ one }, iters, samples) { |_| Fields.new }
+        measure(->{ one }, plan) { |_| Fields.new }
       when "digest"
         adapter, alg = target(req, "digest")
         unless adapter.info.modes.includes?(mode)
@@ -195,13 +196,13 @@ module Hashbench
         size = req.int?("input_size") || 0_i64
         raise RunnerError.invalid_params("input_size must be in 0..#{1 << 30}") unless 0 <= size <= (1 << 30)
         input = req.hex?("input") || Bench.pattern(size.to_i32)
-        measure(adapter.digester(alg, mode, input), iters, samples) { |r| {"output" => JSON::Any.new(r.hexstring)} }
+        measure(adapter.digester(alg, mode, input), plan) { |r| {"output" => JSON::Any.new(r.hexstring)} }
       when "derive"
         adapter, alg = target(req, "derive")
-        measure(derive_op(req, adapter, alg), iters, samples) { |r| {"output" => JSON::Any.new(r.hexstring)} }
+        measure(derive_op(req, adapter, alg), plan) { |r| {"output" => JSON::Any.new(r.hexstring)} }
       when "hash"
         adapter, alg = target(req, "hash")
-        measure(hash_op(req, adapter, alg), iters, samples) { |r| {"encoded" => JSON::Any.new(r)} }
+        measure(hash_op(req, adapter, alg), plan) { |r| {"encoded" => JSON::Any.new(r)} }
       when "verify"
         adapter, alg = target(req, "verify")
         verify = adapter.verifier(alg)
@@ -210,7 +211,7 @@ module Hashbench
           raise RunnerError.protocol("verify needs encoded") unless adapter.info.ops.includes?("hash")
           hash_op(req, adapter, alg).call
         end
-        measure(->{ verify.call(pw, encoded) }, iters, samples) do |r|
+        measure(->{ verify.call(pw, encoded) }, plan) do |r|
           {"valid" => JSON::Any.new(r), "encoded" => JSON::Any.new(encoded)}
         end
       when "hash_verify"
@@ -224,22 +225,24 @@ module Hashbench
           encoded = make.call
           verify.call(pw, encoded)
         end
-        measure(fn, iters, samples) { |r| {"encoded" => JSON::Any.new(encoded), "valid" => JSON::Any.new(r)} }
+        measure(fn, plan) { |r| {"encoded" => JSON::Any.new(encoded), "valid" => JSON::Any.new(r)} }
       else
         raise RunnerError.unsupported("unknown bench op #{op}")
       end
     end
 
-    private def measure(fn : Proc(T), iters : Int64, samples : Int64, & : T -> Fields) : Fields forall T
-      first = fn.call # once untimed: a failing op fails the request here
-      ns, sink, last = Bench.samples(fn, iters.to_i32, samples.to_i32, first)
+    private def measure(fn : Proc(T), plan : Bench::Plan, & : T -> Fields) : Fields forall T
+      first = plan.warm ? fn.call : nil # once untimed: a failing op fails the request here
+      ns, sink, last = Bench.samples(fn, plan.iters, plan.samples, first)
       fields = Fields{
         "samples_ns" => JSON::Any.new(ns.map { |n| JSON::Any.new(n) }),
-        "iters"      => JSON::Any.new(iters),
+        "iters"      => JSON::Any.new(plan.iters.to_i64),
         "check"      => JSON::Any.new("%02x" % sink),
       }
       fields.merge!(yield last)
-      fields["alloc_bytes_per_op"] = JSON::Any.new(Bench.alloc_per_op(fn, Math.min(iters, 1000_i64).to_i32))
+      if plan.alloc
+        fields["alloc_bytes_per_op"] = JSON::Any.new(Bench.alloc_per_op(fn, Math.min(plan.iters, 1000)))
+      end
       fields["peak_rss_bytes"] = JSON::Any.new(Bench.peak_rss_bytes)
       fields
     end

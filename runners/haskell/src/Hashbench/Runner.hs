@@ -169,9 +169,10 @@ intField o k = case field o k of
   Just (Number n) | Just i <- toBoundedInteger n -> pure (Just i)
   Just _ -> protocolError ("field " <> k <> " must be an integer")
 
-boolField :: Obj -> Text -> IO Bool
-boolField o k = case field o k of
-  Nothing -> pure False
+-- | A boolean field; @def@ when absent.
+boolField :: Obj -> Text -> Bool -> IO Bool
+boolField o k def = case field o k of
+  Nothing -> pure def
   Just (Bool b) -> pure b
   Just _ -> protocolError ("field " <> k <> " must be a boolean")
 
@@ -234,7 +235,7 @@ checked o alg op = do
   salt <- hexField o "salt"
   len <- fromMaybe (Catalog.defaultLength alg op) <$> intField o "length"
   given <- paramsField o
-  unchecked <- boolField o "unchecked"
+  unchecked <- boolField o "unchecked" False
   p <- Catalog.validate unchecked alg given (Just len) (BS.length <$> salt)
   pure (p, salt, len)
 
@@ -314,13 +315,21 @@ bench impls o = do
               render = fmap (\(enc, v) -> [("encoded", String (TE.decodeLatin1 enc)), ("valid", Bool v)])
           pure (Op (Effect act) sink render)
         _ -> unsupported ("unknown bench op " <> opName)
+  warm <- boolField o "warm" True
+  wantAlloc <- boolField o "alloc" True
   case op of
     Op r sink render -> do
-      first <- runOnce r sink -- once untimed: a failing op fails the request here
-      either throwIO (const (pure ())) (render first)
+      -- once untimed (unless the request says warm: false): a failing op fails the
+      -- request here. Without it the loop starts from a placeholder it never reads:
+      -- iters and samples are at least 1, so every result it keeps is a real one.
+      first <-
+        if warm
+          then runOnce r sink
+          else pure (error "bench: the untimed run was skipped")
+      when warm $ either throwIO (const (pure ())) (render first)
       (ns, acc, lastR) <- timeSamples r sink iters samples first
       fields <- either throwIO pure (render lastR)
-      alloc <- allocPerOp r sink (min iters 1000) first
+      alloc <- if wantAlloc then allocPerOp r sink (min iters 1000) lastR else pure Nothing
       rss <- peakRssBytes
       pure $
         [ ("samples_ns", Array (foldr (\n a -> pure (Number (fromIntegral n)) <> a) mempty ns))

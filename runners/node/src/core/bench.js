@@ -100,14 +100,20 @@ const ASYNC = { bytes: loopBytesAsync, text: loopTextAsync, bool: loopBoolAsync 
 
 /**
  * Runs `op` once untimed (the warm-up the protocol asks for, which also tells whether
- * the op is sync or async and what it returns), then `samples` timed samples.
- * Returns { samples_ns, last, sink }.
+ * the op is sync or async and what it returns), then `samples` timed samples. Given the
+ * `shape` an earlier request of the same case returned, the untimed run is skipped
+ * (protocol `"warm": false`).
+ * Returns { samples_ns, last, sink, shape }.
  */
-export async function bench(now, op, iters, samples) {
-  const first = op();
-  const isAsync = first !== null && typeof first === "object" && typeof first.then === "function";
-  const last = isAsync ? await first : first;
-  const kind = resultKind(last);
+export async function bench(now, op, iters, samples, shape) {
+  let last;
+  if (shape === undefined) {
+    const first = op();
+    const isAsync = first !== null && typeof first === "object" && typeof first.then === "function";
+    last = isAsync ? await first : first;
+    shape = { isAsync, kind: resultKind(last) };
+  }
+  const { isAsync, kind } = shape;
   const state = { sink: 0, last };
   const samplesNs = [];
   if (isAsync) {
@@ -117,7 +123,7 @@ export async function bench(now, op, iters, samples) {
     const loop = SYNC[kind];
     for (let s = 0; s < samples; s++) samplesNs.push(loop(now, op, iters, state));
   }
-  return { samples_ns: samplesNs, last: state.last, sink: state.sink };
+  return { samples_ns: samplesNs, last: state.last, sink: state.sink, shape };
 }
 
 const NOOP_OUTPUT = new Uint8Array([1]);

@@ -41,6 +41,8 @@ const FIELD_TYPES = {
   params: "object",
   length: "integer",
   unchecked: "boolean",
+  warm: "boolean",
+  alloc: "boolean",
   iters: "integer",
   samples: "integer",
   input_size: "integer",
@@ -88,6 +90,7 @@ export class Server {
   constructor(host, impls) {
     this.host = host;
     this.impls = new Map(impls.map((impl) => [impl.id, impl]));
+    this.shapes = new Map(); // case key → what its op returns (see bench.js)
     this.hello = {
       hello: 1,
       runner: host.runner,
@@ -300,9 +303,14 @@ export class Server {
       result = await benchNoop(now, req.iters, req.samples);
     } else {
       const prepared = await this.benchOp(req);
+      // warm: false skips the untimed run when an earlier request of this case told
+      // the loop what the op returns (sync or async, and of which kind).
+      const key = caseKey(req);
+      const shape = req.warm === false ? this.shapes.get(key) : undefined;
       result = await call(prepared.errorKind, () =>
-        bench(now, prepared.op, req.iters, req.samples),
+        bench(now, prepared.op, req.iters, req.samples, shape),
       );
+      this.shapes.set(key, result.shape);
       extra = prepared.reply(result.last);
     }
     const reply = {
@@ -398,6 +406,12 @@ export class Server {
       reply: (last) => ({ encoded: encodedString(lastEncoded), valid: validFlag(last) }),
     };
   }
+}
+
+/** A bench case's identity: the request without what changes from one request to the next. */
+function caseKey(req) {
+  const { id: _id, iters: _iters, samples: _samples, warm: _warm, alloc: _alloc, ...rest } = req;
+  return JSON.stringify(rest);
 }
 
 const hashOptions = (c) => ({ salt: c.salt, length: c.length, unchecked: c.unchecked });

@@ -64,9 +64,13 @@ public final class Request {
   }
 
   public boolean optBool(String key) throws Failure {
+    return optBool(key, false);
+  }
+
+  public boolean optBool(String key, boolean fallback) throws Failure {
     JsonNode v = get(key);
     if (v == null) {
-      return false;
+      return fallback;
     }
     if (!v.isBoolean()) {
       throw Failure.protocol("field '" + key + "' must be true or false");

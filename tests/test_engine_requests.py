@@ -1,0 +1,82 @@
+"""What the engine asks a runner for, per case: one untimed run per case and process
+(`warm`), bytes per op once per case (`alloc`), and a slow op's verified calibration
+sample kept as its first sample. A real C runner; the requests are read off the client."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from conftest import skip_without_runner
+
+from hashbench.engine import suite as suites
+from hashbench.engine.group_runner import GroupRunner, Options
+from hashbench.model import CaseRecord
+from hashbench.runner.client import RunnerClient
+from hashbench.runner.manifest import load_all
+from hashbench.runner.pool import RunnerPool
+
+SUITE = """name = "requests"
+[defaults]
+budget = 0.08
+min_samples = 3
+impl = "^c/(openssl|libxcrypt)$"
+[[bench]]
+op = "digest"
+alg = "sha256"
+input_size = 64
+[[bench]]
+op = "derive"
+alg = "pbkdf2-sha256"
+params = { iterations = 200000 }
+"""
+
+
+def _run(tmp_path, monkeypatch, processes: int):
+    path = tmp_path / "requests.toml"
+    path.write_text(SUITE)
+    suite = suites.load(str(path))
+    sent: list[dict] = []
+    call = RunnerClient.call
+
+    def spy(self, cmd, **fields):
+        if cmd == "bench" and fields.get("op") != "noop":
+            sent.append(fields)
+        return call(self, cmd, **fields)
+
+    monkeypatch.setattr(RunnerClient, "call", spy)
+    records: list[CaseRecord] = []
+    with RunnerPool([m for m in load_all() if m.name == "c"]) as pool:
+        pool.start()
+        runner = GroupRunner(pool, Options(processes=processes), records.append)
+        for number, group in enumerate(suite.groups):
+            runner.run_group(number, group)
+    return sent, records
+
+
+def test_one_untimed_run_per_case_and_process_and_one_alloc_pass(tmp_path, monkeypatch):
+    skip_without_runner("c")
+    sent, records = _run(tmp_path, monkeypatch, processes=2)
+    ok = [r for r in records if r.status == "ok"]
+    assert {(r.impl, r.alg) for r in ok} >= {
+        ("c/openssl", "sha256"),
+        ("c/openssl", "pbkdf2-sha256"),
+    }
+    warm = Counter(f["impl"] + " " + f["alg"] for f in sent if f.get("warm", True))
+    alloc = Counter(f["impl"] + " " + f["alg"] for f in sent if f.get("alloc", True))
+    for r in ok:
+        key = f"{r.impl} {r.alg}"
+        assert warm[key] == 2, (key, warm)  # the first request in each of 2 processes
+        assert alloc[key] == 1, (key, alloc)
+        assert r.alloc_bytes_per_op is not None  # the C runner counts malloc
+    assert all(isinstance(f.get("warm"), bool) for f in sent)
+
+
+def test_a_slow_op_keeps_its_calibration_sample(tmp_path, monkeypatch):
+    skip_without_runner("c")
+    _, records = _run(tmp_path, monkeypatch, processes=1)
+    by = {(r.impl, r.alg): r for r in records if r.status == "ok"}
+    slow = by[("c/openssl", "pbkdf2-sha256")]  # 200k iterations: well over budget/8
+    fast = by[("c/openssl", "sha256")]
+    assert slow.iters == 1 and slow.sample_rounds[0] == 0
+    assert slow.sample_rounds.count(0) == 1 and len(slow.samples_ns) >= 3
+    assert 0 not in fast.sample_rounds and fast.warmup_ns is not None
