@@ -9,9 +9,11 @@ from types import ModuleType
 # The order `hashbench --help` lists them in.
 NAMES = [
     "run", "show", "compare", "calibrate", "strength", "capacity", "history", "list", "fidelity",
-    "doctor", "build",
+    "doctor", "build", "seeds-report",
 ]  # fmt: skip
 
 
 def modules() -> list[ModuleType]:
-    return [importlib.import_module(f"hashbench.commands.{name}") for name in NAMES]
+    return [
+        importlib.import_module(f"hashbench.commands.{name.replace('-', '_')}") for name in NAMES
+    ]

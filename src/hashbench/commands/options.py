@@ -1,10 +1,13 @@
-"""Argument helpers shared by several commands: runner names and regex filters."""
+"""Helpers shared by several commands: runner names, regex filters, -o output."""
 
 from __future__ import annotations
 
 import re
+import sys
+from pathlib import Path
 
 from hashbench.errors import UsageError
+from hashbench.results.files import write_text_atomic
 from hashbench.runner.manifest import load_all
 
 
@@ -26,3 +29,12 @@ def regex(flag: str, pattern: str | None) -> str | None:
         except re.error as exc:
             raise UsageError(f"{flag} {pattern!r} is not a valid regex: {exc}") from exc
     return pattern
+
+
+def write_output(text: str, path: Path | None, what: str) -> None:
+    """A rendered report to stdout, or whole to the -o file (saying where on stderr)."""
+    if path is None:
+        sys.stdout.write(text)
+    else:
+        write_text_atomic(path, text)
+        print(f"{what}: {path}", file=sys.stderr)

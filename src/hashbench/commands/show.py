@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 import msgspec
 
+from hashbench.commands.options import write_output
 from hashbench.errors import UsageError
 from hashbench.model.strength import StrengthFile
 from hashbench.report import fidelity_terminal, strength_terminal, terminal
 from hashbench.report.console import console
 from hashbench.report.export import FORMATS, html, strength_markdown
-from hashbench.results.files import load_any, write_text_atomic
+from hashbench.results.files import load_any
 
 NAME = "show"
 HELP = "render a saved results file (terminal, or md, csv, json, bmf, html)"
@@ -52,9 +52,5 @@ def run(args: argparse.Namespace) -> int:
             text = msgspec.json.format(msgspec.json.encode(data), indent=1).decode() + "\n"
     else:
         text = FORMATS[args.format](data)
-    if args.output is None:
-        sys.stdout.write(text)
-    else:
-        write_text_atomic(args.output, text)
-        print(f"{args.format}: {args.output}", file=sys.stderr)
+    write_output(text, args.output, args.format)
     return 0

@@ -1,0 +1,1 @@
+"""The seeds report (`hashbench seeds-report`, docs/seeds.md)."""
