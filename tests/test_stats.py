@@ -175,3 +175,23 @@ def test_warmup_window_shrinks_for_long_samples():
     assert window_for(500e6, 2e6) == 5  # 2 ms samples: two windows of 5 are 20 ms
     assert window_for(125e6, 20e6) == 2  # 20 ms samples under a 125 ms cap
     assert window_for(125e6, 5e6) == 5 and window_for(125e6, 10e6) == 3
+
+
+def test_the_next_run_interval_holds_the_next_runs_median_about_95_percent():
+    """Synthetic runs of one case (no drift between them): the median's 95% interval holds
+    the next run's median about 83% of the time, the next-run interval about 95%."""
+    rng = np.random.default_rng(7)
+    held = forecast = 0
+    trials = 400
+    for _ in range(trials):
+        a, b = rng.lognormal(0, 0.1, 300), rng.lognormal(0, 0.1, 300)
+        m = float(np.median(a))
+        lo, hi = stats.median_ci(a)
+        held += lo <= float(np.median(b)) <= hi
+        lo, hi = stats.next_run_interval(m, (lo, hi))
+        forecast += lo <= float(np.median(b)) <= hi
+    assert 0.76 <= held / trials <= 0.90
+    assert 0.91 <= forecast / trials <= 0.99
+    assert stats.next_run_interval(10.0, (9.0, 12.0)) == pytest.approx(
+        (10 - 2**0.5, 10 + 2 * 2**0.5)
+    )

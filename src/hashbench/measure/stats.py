@@ -144,3 +144,13 @@ def across_processes(per_process: list[np.ndarray], level: float = LEVEL) -> Sta
     return msgspec.structs.replace(
         stats, median_ci=(m - math.hypot(m - lo, between), m + math.hypot(hi - m, between))
     )
+
+
+def next_run_interval(median: float, ci: tuple[float, float]) -> tuple[float, float]:
+    """Where the next run's median should fall: the median's interval with each side
+    √2 wider. The next run's median carries its own error as well as this one's: if both
+    runs are as precise, their difference has √2 times the error of either, so a 95%
+    interval of the median holds the next run's median only about 83% of the time
+    (P(|Z| < 1.96/√2)), and this one about 95% (docs/methodology.md)."""
+    lo, hi = ci
+    return median - math.sqrt(2) * (median - lo), median + math.sqrt(2) * (hi - median)
