@@ -191,9 +191,17 @@ class GroupRunner:
         after another, from this thread: a runner dies with the thread that started it
         (PR_SET_PDEATHSIG), so a worker thread cannot start one."""
         faults = {}
-        for runner in dict.fromkeys(c.impl.runner for c in cases if c.status == "ok"):
+        runners = list(dict.fromkeys(c.impl.runner for c in cases if c.status == "ok"))
+        for runner in runners:  # launched side by side, then each greets
             try:
-                self.pool.clients[runner].restart()
+                self.pool.clients[runner].relaunch()
+            except RunnerFault as exc:
+                faults[runner] = str(exc)
+        for runner in runners:
+            if runner in faults:
+                continue
+            try:
+                self.pool.clients[runner].await_hello()
             except RunnerFault as exc:
                 faults[runner] = str(exc)
         for case in cases:

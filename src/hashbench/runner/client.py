@@ -65,6 +65,12 @@ class RunnerClient:
 
     # -- lifecycle -------------------------------------------------------------------
     def start(self) -> dict[str, Any]:
+        self.launch()
+        return self.await_hello()
+
+    def launch(self) -> None:
+        """Start the process without waiting for its hello: runners launched one after
+        another then greet while the others start (`await_hello`)."""
         launch = list(self.manifest.launch)
         first = paths.root() / launch[0]
         if first.exists():
@@ -88,6 +94,8 @@ class RunnerClient:
         self._lines = queue.Queue()
         threading.Thread(target=_pump_stdout, args=(self._proc, self._lines), daemon=True).start()
         threading.Thread(target=self._pump_stderr, args=(self._proc,), daemon=True).start()
+
+    def await_hello(self) -> dict[str, Any]:
         hello = self._read(self.start_timeout, expect_id=None)
         if hello.get("hello") != 1 or not isinstance(hello.get("implementations"), list):
             self.close()
@@ -115,6 +123,11 @@ class RunnerClient:
     def restart(self) -> dict[str, Any]:
         self.kill()
         return self.start()
+
+    def relaunch(self) -> None:
+        """restart() without waiting for the hello (await_hello)."""
+        self.kill()
+        self.launch()
 
     def kill(self) -> None:
         if self._proc is not None and self._proc.poll() is None:

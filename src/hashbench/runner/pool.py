@@ -56,13 +56,20 @@ class RunnerPool:
                 continue
             client = RunnerClient(manifest)
             try:
-                hello = client.start()
+                client.launch()
             except RunnerFault as exc:
                 self.unavailable[manifest.name] = f"failed to start: {exc}"
                 continue
             self.clients[manifest.name] = client
+        for name, client in list(self.clients.items()):  # they start side by side
+            try:
+                hello = client.await_hello()
+            except RunnerFault as exc:
+                self.unavailable[name] = f"failed to start: {exc}"
+                del self.clients[name]
+                continue
             for info in hello["implementations"]:
-                self.implementations[info["id"]] = Implementation(info["id"], manifest.name, info)
+                self.implementations[info["id"]] = Implementation(info["id"], name, info)
 
     def client_for(self, impl_id: str) -> RunnerClient:
         client = self.clients[self.implementations[impl_id].runner]
