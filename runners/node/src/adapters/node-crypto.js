@@ -1,5 +1,7 @@
-// node:crypto, the runtime's built-in module. Under Node.js it is OpenSSL; under Deno
-// it is Deno's own implementation of the node:crypto API (Rust crates).
+// node:crypto, the runtime's built-in module. Under Node.js it is the OpenSSL linked into
+// node; under Deno it is Deno's own implementation of the node:crypto API: RustCrypto
+// crates for md5, sha1, sha3 and BLAKE2 and for pbkdf2, AWS-LC (aws-lc-rs) for sha256,
+// sha512 and scrypt.
 // Sync API with the digests (<runner>/node-crypto) and the callback API of scrypt and
 // pbkdf2, promisified as its docs show (<runner>/node-crypto-async).
 import crypto from "node:crypto";
