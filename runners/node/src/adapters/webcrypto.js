@@ -1,5 +1,6 @@
 // Web Crypto (globalThis.crypto.subtle), built into the runtime: OpenSSL under
-// Node.js, Rust crates under Deno. Promise API: digest() and PBKDF2 deriveBits().
+// Node.js, AWS-LC through aws-lc-rs under Deno. Promise API: digest() and PBKDF2
+// deriveBits().
 import { runtimeLibrary } from "../core/runtime.js";
 
 const { subtle } = globalThis.crypto;
