@@ -1,4 +1,4 @@
-// @stdext/crypto 0.1.0, module ./hash: RustCrypto's argon2 0.5.3 and bcrypt 0.15.1 crates
+// @stdext/crypto 0.1.0, ./hash: the argon2 0.5.3 (RustCrypto) and bcrypt 0.15.1 crates
 // compiled to WASM with wasm-bindgen (the module is inlined in the package; the crate
 // versions are named in its panic paths). hash(algorithm, password) and
 // verify(algorithm, password, hash), synchronous, as its README shows. The library draws
