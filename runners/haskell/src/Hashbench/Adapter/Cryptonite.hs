@@ -71,7 +71,7 @@ argon2Adapter =
   (base (info "argon2" ["argon2id", "argon2i", "argon2d"] ["derive", "bench"] [] Nothing argon2Notes))
     {adapterDerive = derive}
   where
-    argon2Notes = "Crypto.KDF.Argon2.hash: raw output only; lanes run one after another (no threads); no secret/ad"
+    argon2Notes = "Crypto.KDF.Argon2.hash: raw output only; the reference C (ref.c), lanes on threads when p > 1; no secret/ad"
 scryptAdapter =
   (base (info "scrypt" ["scrypt"] ["derive", "bench"] [] Nothing "Crypto.KDF.Scrypt.generate: raw output only"))
     {adapterDerive = derive}
