@@ -83,8 +83,9 @@ static err_kind resolve(req_t *req, bool bench, const adapter_t **out, char *msg
                  OP_NAMES[req->op]);
         return ERR_UNSUPPORTED;
     }
+    const catalog_row *row = catalog_row_find(ad->id);
     req->alg = req->alg_name ? catalog_find(req->alg_name) : NULL;
-    if (!req->alg || !listed(ad->algorithms, req->alg_name)) {
+    if (!req->alg || !listed(row->algorithms, req->alg_name)) {
         snprintf(msg, n, "%s offers no algorithm '%s'", ad->id, req->alg_name ? req->alg_name : "");
         return ERR_UNSUPPORTED;
     }

@@ -7,6 +7,7 @@
 
 #include "adapters/adapters.h"
 #include "bench.h"
+#include "catalog.h"
 #include "commands.h"
 #include "protocol.h"
 
@@ -23,14 +24,17 @@ static json_t *string_list(const char *const *items) {
     return list;
 }
 
+/* Each implementation under the compiled catalog's library, backend and algorithms; the
+ * rest from its adapter and the library loaded. */
 static void send_hello(void) {
     json_t *impls = json_array();
-    for (const adapter_t *const *a = ADAPTERS; *a; a++) {
+    for (const adapter_t *const *a = adapters_served(); *a; a++) {
         const adapter_t *ad = *a;
+        const catalog_row *row = catalog_row_find(ad->id);
         json_t *impl =
             json_pack("{s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:b}", "id", ad->id, "library",
-                      ad->library, "version", ad->version(), "backend", ad->backend, "algorithms",
-                      string_list(ad->algorithms), "ops", string_list(ad->ops), "modes",
+                      row->library, "version", ad->version(), "backend", row->backend, "algorithms",
+                      string_list(row->algorithms), "ops", string_list(ad->ops), "modes",
                       string_list(ad->modes), "alloc", ad->allocated_bytes != NULL);
         json_object_set_new(impl, "encoding",
                             ad->encoding ? json_string(ad->encoding) : json_null());
@@ -120,6 +124,12 @@ static ssize_t read_line(char **buf, size_t *cap, bool *over) {
 
 int main(void) {
     openssl_count_allocations(); /* must precede every other OpenSSL call */
+    char msg[512];
+    if (!catalog_load("c", msg, sizeof msg)) {
+        fprintf(stderr, "c runner: %s (run hashbench build)\n", msg);
+        return 1;
+    }
+    adapters_serve();
     if (libsodium_init() < 0) {
         fprintf(stderr, "sodium_init failed\n");
         return 1;

@@ -111,9 +111,10 @@ void job_free_state(job_t *job);
  * Returns NULL when out of memory (job->state left unset). */
 void *job_alloc_state(job_t *job, size_t size);
 
+/* One library's calls. Its library name, backend and algorithms are the compiled
+ * catalog's (catalog_row_find(id)); prepare refuses an algorithm it has no call for. */
 typedef struct {
-    const char *id, *library, *backend, *encoding, *notes;
-    const char *const *algorithms; /* NULL-terminated, catalog names */
+    const char *id, *encoding, *notes;
     const char *const *ops;
     const char *const *modes;
     bool defaults; /* has a hash call without parameters (protocol: library defaults) */

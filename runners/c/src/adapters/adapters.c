@@ -1,13 +1,33 @@
 #include "adapters.h"
 
+#include <stdio.h>
 #include <string.h>
 
-const adapter_t *const ADAPTERS[] = {
+#include "../catalog.h"
+
+static const adapter_t *const ALL[] = {
     &adapter_openssl, &adapter_libsodium, &adapter_argon2, &adapter_libxcrypt, NULL,
 };
 
+static const adapter_t *served[sizeof ALL / sizeof ALL[0]];
+
+void adapters_serve(void) {
+    size_t n = 0;
+    for (const adapter_t *const *ad = ALL; *ad; ad++) {
+        if (catalog_row_find((*ad)->id))
+            served[n++] = *ad;
+        else
+            fprintf(stderr, "c runner: %s is not in the catalog; left out\n", (*ad)->id);
+    }
+    served[n] = NULL;
+}
+
+const adapter_t *const *adapters_served(void) {
+    return served;
+}
+
 const adapter_t *adapter_find(const char *id) {
-    for (const adapter_t *const *ad = ADAPTERS; *ad; ad++)
+    for (const adapter_t *const *ad = served; *ad; ad++)
         if (strcmp((*ad)->id, id) == 0) return *ad;
     return NULL;
 }
@@ -15,7 +35,7 @@ const adapter_t *adapter_find(const char *id) {
 const char *adapter_ids(void) {
     static char ids[256];
     if (ids[0]) return ids;
-    for (const adapter_t *const *ad = ADAPTERS; *ad; ad++) {
+    for (const adapter_t *const *ad = served; *ad; ad++) {
         if (ids[0]) strcat(ids, ", ");
         strcat(ids, (*ad)->id);
     }

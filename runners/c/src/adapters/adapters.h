@@ -9,8 +9,11 @@ extern const adapter_t adapter_libsodium;
 extern const adapter_t adapter_argon2;
 extern const adapter_t adapter_libxcrypt;
 
-/* NULL-terminated list, in hello order. */
-extern const adapter_t *const ADAPTERS[];
+/* Keeps the adapters the compiled catalog lists for this runner (after catalog_load);
+ * the others are left out with a line on stderr. */
+void adapters_serve(void);
+/* The adapters kept, NULL-terminated, in hello order. */
+const adapter_t *const *adapters_served(void);
 
 const adapter_t *adapter_find(const char *id);
 /* "c/openssl, c/libsodium, ..." for error messages. */

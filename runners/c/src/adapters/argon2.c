@@ -93,9 +93,14 @@ static uint8_t verify(job_t *job) {
 static err_kind prepare(job_t *job, const req_t *req) {
     state_t *s = job_alloc_state(job, sizeof *s);
     if (!s) return job_fail(job, ERR_LIBRARY, "out of memory");
-    s->type = strcmp(req->alg_name, "argon2i") == 0   ? Argon2_i
-              : strcmp(req->alg_name, "argon2d") == 0 ? Argon2_d
-                                                      : Argon2_id;
+    if (strcmp(req->alg_name, "argon2id") == 0)
+        s->type = Argon2_id;
+    else if (strcmp(req->alg_name, "argon2i") == 0)
+        s->type = Argon2_i;
+    else if (strcmp(req->alg_name, "argon2d") == 0)
+        s->type = Argon2_d;
+    else
+        return job_fail(job, ERR_UNSUPPORTED, "no libargon2 type for %s", req->alg_name);
     job->out_len = req->length;
     if (req->op == OP_DERIVE) job->run = req->secret.set || req->ad.set ? derive_ctx : derive;
     if (req->op == OP_VERIFY) job->run = verify;
@@ -116,18 +121,14 @@ static const char *version(void) {
     return ARGON2_LIB_VERSION; /* from pkg-config at build time: the library has no getter */
 }
 
-static const char *const ALGORITHMS[] = {"argon2id", "argon2i", "argon2d", NULL};
 static const char *const OPS[] = {"derive", "hash", "verify", "bench", NULL};
 static const char *const MODES[] = {NULL};
 
 const adapter_t adapter_argon2 = {
     .id = "c/argon2",
-    .library = "argon2",
-    .backend = "c",
     .encoding = "phc",
     .notes = "reference implementation (libargon2); p lanes run on p threads; hash without a "
              "salt draws 16 bytes with getrandom() (the library does not salt for you)",
-    .algorithms = ALGORITHMS,
     .ops = OPS,
     .modes = MODES,
     .version = version,

@@ -162,6 +162,7 @@ static err_kind prepare_digest(job_t *job, const req_t *req, state_t *s) {
         job->run = reset ? blake2b_reset : blake2b_oneshot;
     if (strcmp(req->alg_name, "sha256") == 0) job->run = reset ? sha256_reset : sha256_oneshot;
     if (strcmp(req->alg_name, "sha512") == 0) job->run = reset ? sha512_reset : sha512_oneshot;
+    if (!job->run) return job_fail(job, ERR_UNSUPPORTED, "no libsodium call for %s", req->alg_name);
     return ERR_NONE;
 }
 
@@ -236,15 +237,15 @@ static err_kind prepare(job_t *job, const req_t *req) {
     job->release = job_free_state;
     if (req->op == OP_DIGEST) return prepare_digest(job, req, s);
     if (strcmp(req->alg_name, "scrypt") == 0) return prepare_scrypt(job, req, s);
-    return prepare_argon2(job, req, s);
+    if (strcmp(req->alg_name, "argon2id") == 0 || strcmp(req->alg_name, "argon2i") == 0)
+        return prepare_argon2(job, req, s);
+    return job_fail(job, ERR_UNSUPPORTED, "no libsodium call for %s", req->alg_name);
 }
 
 static const char *version(void) {
     return sodium_version_string();
 }
 
-static const char *const ALGORITHMS[] = {"argon2id", "argon2i", "scrypt", "blake2b-512",
-                                         "sha256",   "sha512",  NULL};
 static const char *const OPS[] = {"derive", "hash", "verify", "digest", "bench", NULL};
 /* No "new": a libsodium hash state is a caller-owned struct; a fresh one per op is the
  * same init/update/final as reusing one. */
@@ -252,8 +253,6 @@ static const char *const MODES[] = {"oneshot", "reset", NULL};
 
 const adapter_t adapter_libsodium = {
     .id = "c/libsodium",
-    .library = "libsodium",
-    .backend = "c",
     .encoding = "phc",
     .notes = "argon2: p=1, version 19, 16-byte salt, >= 16-byte output, no secret/ad; argon2i "
              "needs t >= 3; hash makes its own salt (salt given: unsupported). scrypt hash: "
@@ -261,7 +260,6 @@ const adapter_t adapter_libsodium = {
              "verify takes only libsodium's 101-char $7$ strings; argon2 verify takes v=19 only. "
              "verify: a malformed string "
              "reads as valid=false (the library does not tell it apart). No 'new' mode.",
-    .algorithms = ALGORITHMS,
     .ops = OPS,
     .modes = MODES,
     .version = version,

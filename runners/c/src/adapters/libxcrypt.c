@@ -126,10 +126,7 @@ static const struct {
     {"scrypt", "$7$", P_N},
 };
 
-static err_kind prepare_hash(job_t *job, const req_t *req, state_t *s) {
-    size_t i = 0;
-    while (strcmp(METHODS[i].alg, req->alg_name) != 0)
-        i++;
+static err_kind prepare_hash(job_t *job, const req_t *req, state_t *s, size_t i) {
     s->prefix = METHODS[i].prefix;
     /* Without params, count stays 0: crypt_gensalt_rn's own "low default cost". */
     if (req->has_params && METHODS[i].cost == P_N) {
@@ -149,32 +146,33 @@ static err_kind prepare_hash(job_t *job, const req_t *req, state_t *s) {
 static err_kind prepare(job_t *job, const req_t *req) {
     state_t *s = job_alloc_state(job, sizeof *s);
     if (!s) return job_fail(job, ERR_LIBRARY, "out of memory");
+    size_t i = 0;
+    while (i < sizeof METHODS / sizeof METHODS[0] && strcmp(METHODS[i].alg, req->alg_name) != 0)
+        i++;
+    if (i == sizeof METHODS / sizeof METHODS[0])
+        return job_fail(job, ERR_UNSUPPORTED, "no crypt(3) method for %s", req->alg_name);
     if (req->op == OP_VERIFY) {
         job->run = verify;
         return ERR_NONE;
     }
-    return prepare_hash(job, req, s);
+    return prepare_hash(job, req, s, i);
 }
 
 static const char *version(void) {
     return XCRYPT_VERSION_STR;
 }
 
-static const char *const ALGORITHMS[] = {"bcrypt", "yescrypt", "sha512crypt", "scrypt", NULL};
 static const char *const OPS[] = {"hash", "verify", "bench", NULL};
 static const char *const MODES[] = {NULL};
 
 const adapter_t adapter_libxcrypt = {
     .id = "c/libxcrypt",
-    .library = "libxcrypt",
-    .backend = "c",
     .encoding = "mcf",
     .notes = "hash = crypt_gensalt_rn + crypt_rn per op; a given salt is crypt_gensalt_rn's "
              "rbytes (sha512crypt uses the first 12 bytes, 16 salt chars); $6$ at rounds=5000 "
              "omits rounds=; scrypt: crypt_gensalt_rn's setting when N, r, p fit its count (r=32, "
              "p=1, N=2^13..2^18), else that setting with its N, r, p fields rewritten; "
              "crypt(3) reads a password up to its first NUL byte",
-    .algorithms = ALGORITHMS,
     .ops = OPS,
     .modes = MODES,
     .defaults = true,

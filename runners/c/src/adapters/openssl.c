@@ -141,9 +141,10 @@ static err_kind prepare(job_t *job, const req_t *req) {
         job->out_len = req->length;
         return ERR_NONE;
     }
-    s->md = EVP_MD_fetch(NULL, md_name(req->alg_name), NULL);
-    if (!s->md)
-        return job_fail(job, ERR_LIBRARY, "EVP_MD_fetch(%s) failed", md_name(req->alg_name));
+    const char *name = md_name(req->alg_name);
+    if (!name) return job_fail(job, ERR_UNSUPPORTED, "no OpenSSL call for %s", req->alg_name);
+    s->md = EVP_MD_fetch(NULL, name, NULL);
+    if (!s->md) return job_fail(job, ERR_LIBRARY, "EVP_MD_fetch(%s) failed", name);
     if (req->op == OP_DERIVE) {
         job->run = pbkdf2;
         job->out_len = req->length;
@@ -166,21 +167,14 @@ static const char *version(void) {
     return OpenSSL_version(OPENSSL_VERSION_STRING);
 }
 
-static const char *const ALGORITHMS[] = {
-    "md5",         "sha1",        "sha256",        "sha512",        "sha3-256", "blake2b-512",
-    "blake2s-256", "pbkdf2-sha1", "pbkdf2-sha256", "pbkdf2-sha512", "scrypt",   NULL,
-};
 static const char *const OPS[] = {"derive", "digest", "bench", NULL};
 static const char *const MODES[] = {"oneshot", "new", "reset", NULL};
 
 const adapter_t adapter_openssl = {
     .id = "c/openssl",
-    .library = "openssl",
-    .backend = "asm",
     .encoding = NULL,
     .notes = "EVP API; raw output only (no hash strings); oneshot = EVP_Digest, which makes "
              "and frees a context per call; alloc counted through CRYPTO_set_mem_functions",
-    .algorithms = ALGORITHMS,
     .ops = OPS,
     .modes = MODES,
     .version = version,
