@@ -1,14 +1,20 @@
-//! Algorithm names, bench modes and parameter ranges of catalog/algorithms.toml.
+//! The algorithms this runner has code for, and the typed parameters its adapters take.
 //!
-//! The orchestrator validates every case before sending it; the runner checks the same
-//! ranges again here, before any library is called, so an out-of-range request is an
+//! Names, defaults and ranges are the compiled catalog's (compiled.rs): a request is
+//! checked against them before any library is called, so an out-of-range request is an
 //! `invalid_params` reply and never reaches a library that might abort or allocate
-//! terabytes. Keep the numbers in step with catalog/algorithms.toml.
+//! terabytes. What stays here is what the library calls need whatever the catalog says:
+//! values that fit their types, scrypt's N as a power of two, memory the machine has.
+
+use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
+use crate::compiled::Spec;
 use crate::error::{Error, Result};
 
+/// The catalog's algorithm names the adapters have calls for; a name the catalog lists
+/// that is not here is `unsupported`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Algorithm {
     Argon2id,
@@ -67,20 +73,6 @@ impl Algorithm {
             .find(|(a, _)| *a == self)
             .map(|(_, n)| *n)
             .unwrap()
-    }
-
-    pub fn is_digest(self) -> bool {
-        matches!(
-            self,
-            Algorithm::Md5
-                | Algorithm::Sha1
-                | Algorithm::Sha256
-                | Algorithm::Sha512
-                | Algorithm::Sha3_256
-                | Algorithm::Blake2b512
-                | Algorithm::Blake2s256
-                | Algorithm::Blake3
-        )
     }
 }
 
@@ -164,130 +156,43 @@ impl PasswordInput {
     }
 }
 
-struct Range {
-    key: &'static str,
-    default: u64,
-    min: u64,
-    max: u64,
-}
+/// The largest value passed to a library: its parameters are `u32`.
+const LIBRARY_MAX: u64 = u32::MAX as u64;
 
-const fn r(key: &'static str, default: u64, min: u64, max: u64) -> Range {
-    Range {
-        key,
-        default,
-        min,
-        max,
-    }
-}
-
-const ARGON2: &[Range] = &[
-    r("m", 65536, 8, 4_194_304),
-    r("t", 3, 1, 1000),
-    r("p", 4, 1, 255),
-    r("version", 19, 16, 19),
-];
-const SCRYPT: &[Range] = &[
-    r("n", 65536, 2, 1 << 30),
-    r("r", 8, 1, 1024),
-    r("p", 1, 1, 1024),
-];
-const BCRYPT: &[Range] = &[r("cost", 10, 4, 31)];
-const PBKDF2_SHA1: &[Range] = &[r("iterations", 600_000, 1, 100_000_000)];
-const PBKDF2_SHA512: &[Range] = &[r("iterations", 210_000, 1, 100_000_000)];
-
-/// (length default, min, max) per algorithm; `None` where `length` does not apply.
-fn length_range(alg: Algorithm, op_is_derive: bool) -> Option<(u64, u64, u64)> {
-    Some(match alg {
-        Algorithm::Argon2id | Algorithm::Argon2i | Algorithm::Argon2d => (32, 4, 1024),
-        Algorithm::Scrypt => (if op_is_derive { 64 } else { 32 }, 1, 1024),
-        Algorithm::Pbkdf2Sha1 => (20, 1, 1024),
-        Algorithm::Pbkdf2Sha256 => (32, 1, 1024),
-        Algorithm::Pbkdf2Sha512 => (64, 1, 1024),
-        _ => return None,
-    })
-}
-
-/// Minimum salt length in bytes (catalog `salt.min`), and the exact length if fixed.
-fn salt_rule(alg: Algorithm) -> (usize, Option<usize>) {
-    match alg {
-        Algorithm::Argon2id | Algorithm::Argon2i | Algorithm::Argon2d => (8, None),
-        Algorithm::Bcrypt => (16, Some(16)),
-        _ => (0, None),
-    }
-}
-
-fn read_params(
-    alg: Algorithm,
-    ranges: &[Range],
-    params: &Map<String, Value>,
-    unchecked: bool,
-) -> Result<Vec<u64>> {
-    for key in params.keys() {
-        if !ranges.iter().any(|r| r.key == key) {
-            return Err(Error::params(format!(
-                "{}: unknown parameter {key:?}",
+fn value(alg: Algorithm, values: &BTreeMap<String, u64>, key: &str) -> Result<u32> {
+    values
+        .get(key)
+        .map(|&n| n as u32) // at most LIBRARY_MAX (Spec::resolve)
+        .ok_or_else(|| {
+            Error::unsupported(format!(
+                "the catalog gives {} no parameter {key:?}",
                 alg.name()
-            )));
-        }
-    }
-    ranges
-        .iter()
-        .map(|range| {
-            let value = match params.get(range.key) {
-                None | Some(Value::Null) => return Ok(range.default),
-                Some(v) => v,
-            };
-            let n = if let Some(n) = value.as_u64() {
-                n
-            } else if value.as_i64().is_some() {
-                return Err(Error::params(format!("{}={value} is negative", range.key)));
-            } else {
-                return Err(Error::protocol(format!(
-                    "params.{} must be an integer",
-                    range.key
-                )));
-            };
-            if unchecked {
-                // As given, as far as the library's u32 parameters can carry it.
-                return u32::try_from(n).map(u64::from).map_err(|_| {
-                    Error::params(format!("{}={n} does not fit the library's u32", range.key))
-                });
-            }
-            if n < range.min || n > range.max {
-                return Err(Error::params(format!(
-                    "{} {}={n} outside {}..={}",
-                    alg.name(),
-                    range.key,
-                    range.min,
-                    range.max
-                )));
-            }
-            Ok(n)
+            ))
         })
-        .collect()
 }
 
-/// Validates `params` for a password algorithm against the catalog ranges. With
+/// Validates `params` for a password algorithm against its catalog schema `spec`. With
 /// `unchecked`, only what the library's types cannot carry (and working memory beyond
 /// the machine's, which would abort the process) is refused.
-pub fn cost(alg: Algorithm, params: &Map<String, Value>, unchecked: bool) -> Result<Cost> {
+pub fn cost(
+    alg: Algorithm,
+    spec: &Spec,
+    params: &Map<String, Value>,
+    unchecked: bool,
+) -> Result<Cost> {
+    let values = spec.resolve(alg.name(), params, unchecked, LIBRARY_MAX)?;
+    let get = |key: &str| value(alg, &values, key);
     match alg {
         Algorithm::Argon2id | Algorithm::Argon2i | Algorithm::Argon2d => {
-            let v = read_params(alg, ARGON2, params, unchecked)?;
-            let (m, t, p, version) = (v[0] as u32, v[1] as u32, v[2] as u32, v[3] as u32);
-            if !unchecked && u64::from(m) < 8 * u64::from(p) {
-                return Err(Error::params(format!("m={m} below 8*p={} KiB", 8 * p)));
-            }
+            let (m, t, p, version) = (get("m")?, get("t")?, get("p")?, get("version")?);
             if version != 16 && version != 19 {
                 return Err(Error::params(format!("version={version}: 16 or 19")));
             }
-            let needed = u64::from(m) * 1024;
-            check_memory(needed)?;
+            check_memory(u64::from(m) * 1024)?;
             Ok(Cost::Argon2 { m, t, p, version })
         }
         Algorithm::Scrypt => {
-            let v = read_params(alg, SCRYPT, params, unchecked)?;
-            let (n, r, p) = (v[0], v[1] as u32, v[2] as u32);
+            let (n, r, p) = (u64::from(get("n")?), get("r")?, get("p")?);
             if !n.is_power_of_two() {
                 return Err(Error::params(format!(
                     "scrypt n={n} is not a power of two (and Rust scrypt APIs take log2 N)"
@@ -312,20 +217,10 @@ pub fn cost(alg: Algorithm, params: &Map<String, Value>, unchecked: bool) -> Res
                 p,
             })
         }
-        Algorithm::Bcrypt => {
-            let v = read_params(alg, BCRYPT, params, unchecked)?;
-            Ok(Cost::Bcrypt { cost: v[0] as u32 })
-        }
-        Algorithm::Pbkdf2Sha1 | Algorithm::Pbkdf2Sha256 => {
-            let v = read_params(alg, PBKDF2_SHA1, params, unchecked)?;
+        Algorithm::Bcrypt => Ok(Cost::Bcrypt { cost: get("cost")? }),
+        Algorithm::Pbkdf2Sha1 | Algorithm::Pbkdf2Sha256 | Algorithm::Pbkdf2Sha512 => {
             Ok(Cost::Pbkdf2 {
-                iterations: v[0] as u32,
-            })
-        }
-        Algorithm::Pbkdf2Sha512 => {
-            let v = read_params(alg, PBKDF2_SHA512, params, unchecked)?;
-            Ok(Cost::Pbkdf2 {
-                iterations: v[0] as u32,
+                iterations: get("iterations")?,
             })
         }
         _ => Err(Error::unsupported(format!(
@@ -351,49 +246,37 @@ fn check_memory(needed: u64) -> Result<()> {
 /// Largest output length passed on unchecked (bytes).
 const UNCHECKED_MAX_LENGTH: u64 = 1 << 20;
 
-/// Validates the length field for `alg` (`None` → the catalog default).
+/// Validates the length field for `alg` (`None` → the catalog default; scrypt's `derive`
+/// defaults to 64 bytes, docs/protocol.md).
 pub fn length(
     alg: Algorithm,
+    spec: &Spec,
     length: Option<u64>,
     op_is_derive: bool,
     unchecked: bool,
 ) -> Result<usize> {
-    let Some((default, min, max)) = length_range(alg, op_is_derive) else {
+    let Some(span) = spec.length else {
         return Ok(0);
+    };
+    let default = if alg == Algorithm::Scrypt && op_is_derive {
+        64
+    } else {
+        span.default
     };
     let n = length.unwrap_or(default);
     if unchecked && n <= UNCHECKED_MAX_LENGTH {
         return Ok(n as usize);
     }
-    if n < min || n > max {
-        return Err(Error::params(format!(
-            "{} length={n} outside {min}..={max}",
-            alg.name()
-        )));
-    }
+    span.check(alg.name(), "length", n)?;
     Ok(n as usize)
 }
 
 /// Validates a given salt's length for `alg`.
-pub fn salt(alg: Algorithm, salt: &[u8]) -> Result<()> {
-    let (min, exact) = salt_rule(alg);
-    if let Some(exact) = exact
-        && salt.len() != exact
-    {
-        return Err(Error::params(format!(
-            "{} salt must be {exact} bytes, got {}",
-            alg.name(),
-            salt.len()
-        )));
+pub fn salt(alg: Algorithm, spec: &Spec, salt: &[u8]) -> Result<()> {
+    match spec.salt {
+        Some(span) => span.check(alg.name(), "salt length", salt.len() as u64),
+        None => Ok(()),
     }
-    if salt.len() < min {
-        return Err(Error::params(format!(
-            "{} salt must be at least {min} bytes, got {}",
-            alg.name(),
-            salt.len()
-        )));
-    }
-    Ok(())
 }
 
 /// Before a library verifies a string, refuses costs in it that would need more memory
@@ -425,17 +308,46 @@ pub fn check_encoded(alg: Algorithm, encoded: &str) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compiled::Catalog;
     use serde_json::json;
 
     fn map(v: Value) -> Map<String, Value> {
         v.as_object().unwrap().clone()
     }
 
+    /// A catalog of the compiled file's shape, with ranges made up for these tests.
+    fn catalog() -> Catalog {
+        let argon2 = json!({"kind": "password", "length": {"default": 32, "min": 4, "max": 1024},
+            "salt": {"default": 16, "min": 8},
+            "params": {"m": {"default": 65536, "min": 8, "max": 4194304,
+                             "min_per": {"param": "p", "factor": 8}},
+                       "t": {"default": 3, "min": 1, "max": 1000},
+                       "p": {"default": 4, "min": 1, "max": 255},
+                       "version": {"default": 19, "choices": [16, 19]}}});
+        let value = json!({"catalog": 1, "runners": {}, "algorithms": {
+            "argon2id": argon2, "argon2i": argon2,
+            "scrypt": {"kind": "password", "length": {"default": 32, "min": 1, "max": 1024},
+                       "salt": {"default": 16, "min": 0},
+                       "params": {"n": {"default": 65536, "min": 2, "max": 1073741824,
+                                        "power_of_two": true},
+                                  "r": {"default": 8, "min": 1, "max": 1024},
+                                  "p": {"default": 1, "min": 1, "max": 1024}}},
+            "bcrypt": {"kind": "password", "length": null,
+                       "salt": {"default": 16, "min": 16, "max": 16},
+                       "params": {"cost": {"default": 10, "min": 4, "max": 31}}}}});
+        Catalog::from_value(&value, "rust").unwrap()
+    }
+
+    fn cost_of(alg: Algorithm, params: Value, unchecked: bool) -> Result<Cost> {
+        let catalog = catalog();
+        cost(alg, catalog.spec(alg.name())?, &map(params), unchecked)
+    }
+
     #[test]
     fn argon2_ranges() {
-        let ok = cost(
+        let ok = cost_of(
             Algorithm::Argon2id,
-            &map(json!({"m": 256, "t": 1, "p": 1})),
+            json!({"m": 256, "t": 1, "p": 1}),
             false,
         )
         .unwrap();
@@ -454,18 +366,13 @@ mod tests {
             json!({"m": 64, "t": 1, "p": 1, "version": 17}),
             json!({"m": 64, "cost": 4}),
         ] {
-            assert!(cost(Algorithm::Argon2i, &map(bad), false).is_err());
+            assert!(cost_of(Algorithm::Argon2i, bad, false).is_err());
         }
     }
 
     #[test]
     fn unchecked_passes_values_on() {
-        let c = cost(
-            Algorithm::Argon2id,
-            &map(json!({"m": 8, "t": 0, "p": 2})),
-            true,
-        )
-        .unwrap();
+        let c = cost_of(Algorithm::Argon2id, json!({"m": 8, "t": 0, "p": 2}), true).unwrap();
         assert_eq!(
             c,
             Cost::Argon2 {
@@ -475,24 +382,17 @@ mod tests {
                 version: 19
             }
         );
-        let c = cost(Algorithm::Bcrypt, &map(json!({"cost": 3})), true).unwrap();
+        let c = cost_of(Algorithm::Bcrypt, json!({"cost": 3}), true).unwrap();
         assert_eq!(c, Cost::Bcrypt { cost: 3 });
-        assert!(cost(Algorithm::Bcrypt, &map(json!({"cost": 1u64 << 40})), true).is_err());
+        assert!(cost_of(Algorithm::Bcrypt, json!({"cost": 1u64 << 40}), true).is_err());
     }
 
     #[test]
     fn scrypt_needs_power_of_two() {
-        assert!(
-            cost(
-                Algorithm::Scrypt,
-                &map(json!({"n": 1000, "r": 8, "p": 1})),
-                true
-            )
-            .is_err()
-        );
-        let ok = cost(
+        assert!(cost_of(Algorithm::Scrypt, json!({"n": 1000, "r": 8, "p": 1}), true).is_err());
+        let ok = cost_of(
             Algorithm::Scrypt,
-            &map(json!({"n": 1024, "r": 8, "p": 16})),
+            json!({"n": 1024, "r": 8, "p": 16}),
             false,
         )
         .unwrap();
@@ -505,6 +405,37 @@ mod tests {
                 p: 16
             }
         );
+    }
+
+    #[test]
+    fn lengths_and_salts() {
+        let catalog = catalog();
+        let scrypt = catalog.spec("scrypt").unwrap();
+        assert_eq!(
+            length(Algorithm::Scrypt, scrypt, None, true, false).unwrap(),
+            64
+        );
+        assert_eq!(
+            length(Algorithm::Scrypt, scrypt, None, false, false).unwrap(),
+            32
+        );
+        assert!(length(Algorithm::Scrypt, scrypt, Some(1025), true, false).is_err());
+        let bcrypt = catalog.spec("bcrypt").unwrap();
+        assert!(salt(Algorithm::Bcrypt, bcrypt, &[0; 15]).is_err());
+        assert!(salt(Algorithm::Bcrypt, bcrypt, &[0; 16]).is_ok());
+    }
+
+    #[test]
+    fn a_catalog_of_another_shape_is_refused() {
+        for bad in [
+            json!({"algorithms": {}, "runners": {}}),
+            json!({"catalog": 1, "runners": {}}),
+            json!({"catalog": 1, "algorithms": {"x": {"kind": "other"}}, "runners": {}}),
+            json!({"catalog": 1, "algorithms": {}, "runners": {"rust": {"rust/a": {
+                "library": "a", "backend": "rust", "algorithms": ["nope"]}}}}),
+        ] {
+            assert!(Catalog::from_value(&bad, "rust").is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 pub mod adapters;
 pub mod catalog;
+pub mod compiled;
 pub mod error;
 pub mod hex;
 pub mod measure;

@@ -7,6 +7,7 @@ use serde_json::{Map, Value, json};
 
 use crate::adapters::{self, Adapter, Info};
 use crate::catalog::{self, Algorithm, Mode, PasswordInput};
+use crate::compiled::{Catalog, Row, Spec};
 use crate::error::{Error, Result};
 use crate::measure::{self, Plan, Timing, measure};
 use crate::request::{self, Request};
@@ -18,27 +19,49 @@ const MAX_INPUT_SIZE: u64 = 1 << 30;
 struct Implementation {
     id: String,
     info: Info,
+    /// The catalog's library, backend and algorithms for `id`.
+    row: Row,
     adapter: Box<dyn Adapter>,
 }
 
 struct Runner {
+    catalog: Catalog,
     implementations: Vec<Implementation>,
 }
 
+/// The adapters the catalog lists for this runner, each with its row; the others are
+/// left out, with a line on stderr.
+fn serve(catalog: &Catalog) -> Vec<Implementation> {
+    let mut served = Vec::new();
+    for adapter in adapters::registry() {
+        let info = adapter.info();
+        let id = format!("{RUNNER}/{}", info.name);
+        match catalog.rows.get(&id) {
+            Some(row) => served.push(Implementation {
+                id,
+                info,
+                row: row.clone(),
+                adapter,
+            }),
+            None => eprintln!("{RUNNER} runner: {id} is not in the catalog; left out"),
+        }
+    }
+    served
+}
+
 /// Runs the protocol on stdin/stdout until `quit` or end of input; returns the exit code.
+/// A catalog that cannot be read ends the runner before its hello (exit code 1).
 pub fn run() -> i32 {
+    let catalog = match Catalog::load(RUNNER) {
+        Ok(catalog) => catalog,
+        Err(message) => {
+            eprintln!("{RUNNER} runner: {message} (run hashbench build)");
+            return 1;
+        }
+    };
     let runner = Runner {
-        implementations: adapters::registry()
-            .into_iter()
-            .map(|adapter| {
-                let info = adapter.info();
-                Implementation {
-                    id: format!("{RUNNER}/{}", info.name),
-                    info,
-                    adapter,
-                }
-            })
-            .collect(),
+        implementations: serve(&catalog),
+        catalog,
     };
     // Panics are caught per request and replied as errors; the default hook still
     // prints them to stderr, which the orchestrator keeps for its messages.
@@ -138,19 +161,20 @@ impl Runner {
             .implementations
             .iter()
             .map(|imp| {
-                let info = &imp.info;
+                let (info, row) = (&imp.info, &imp.row);
+                let digest = |a: &String| self.catalog.spec(a).is_ok_and(|s| s.digest);
                 json!({
                     "id": imp.id,
-                    "library": info.library,
-                    "version": build_info::crate_version(info.library),
-                    "backend": info.backend,
-                    "algorithms": info.algorithms.iter().map(|a| a.name()).collect::<Vec<_>>(),
+                    "library": row.library,
+                    "version": build_info::crate_version(info.krate),
+                    "backend": row.backend,
+                    "algorithms": row.algorithms,
                     "ops": info.ops,
                     "modes": info.modes.iter().map(|m| m.name()).collect::<Vec<_>>(),
                     "encoding": info.encoding,
                     "alloc": info.alloc,
                     "defaults": info.ops.contains(&"hash"),
-                    "unchecked": !info.algorithms.iter().all(|a| a.is_digest()),
+                    "unchecked": !row.algorithms.iter().all(digest),
                     "notes": info.notes,
                 })
             })
@@ -201,8 +225,9 @@ impl Runner {
         }
     }
 
-    /// The implementation named by `impl`, and the algorithm, checked against what it offers.
-    fn target(&self, req: &Request, op: &str) -> Result<(&Implementation, Algorithm)> {
+    /// The implementation named by `impl`, the algorithm and its catalog schema, checked
+    /// against what the implementation offers.
+    fn target(&self, req: &Request, op: &str) -> Result<(&Implementation, Algorithm, &Spec)> {
         let id = req
             .impl_id
             .as_deref()
@@ -216,38 +241,38 @@ impl Runner {
             .alg
             .as_deref()
             .ok_or_else(|| Error::protocol("missing alg"))?;
-        let alg = Algorithm::parse(name)?;
-        if !imp.info.algorithms.contains(&alg) {
+        if !imp.row.algorithms.iter().any(|a| a == name) {
             return Err(Error::unsupported(format!("{id} does not offer {name}")));
         }
+        let (alg, spec) = (Algorithm::parse(name)?, self.catalog.spec(name)?);
         if !imp.info.ops.contains(&op) {
             return Err(Error::unsupported(format!("{id} does not offer {op}")));
         }
-        if op != "bench" && alg.is_digest() != (op == "digest") {
+        if op != "bench" && spec.digest != (op == "digest") {
             return Err(Error::unsupported(format!(
                 "{op} is not defined for {name}"
             )));
         }
-        Ok((imp, alg))
+        Ok((imp, alg, spec))
     }
 
     fn derive(&self, req: &Request) -> Result<Map<String, Value>> {
-        let (imp, alg) = self.target(req, "derive")?;
-        let inp = password_input(req, alg, true)?;
+        let (imp, alg, spec) = self.target(req, "derive")?;
+        let inp = password_input(req, alg, spec, true)?;
         let mut out = vec![0u8; inp.length];
         imp.adapter.derive(&inp, &mut out)?;
         Ok(fields(json!({"output": hex::encode(&out)})))
     }
 
     fn hash(&self, req: &Request) -> Result<Map<String, Value>> {
-        let (imp, alg) = self.target(req, "hash")?;
-        let inp = password_input(req, alg, false)?;
+        let (imp, alg, spec) = self.target(req, "hash")?;
+        let inp = password_input(req, alg, spec, false)?;
         let encoded = imp.adapter.hash(&inp)?;
         Ok(fields(json!({"encoded": encoded})))
     }
 
     fn verify(&self, req: &Request) -> Result<Map<String, Value>> {
-        let (imp, alg) = self.target(req, "verify")?;
+        let (imp, alg, _) = self.target(req, "verify")?;
         let password = req
             .password
             .as_deref()
@@ -262,7 +287,7 @@ impl Runner {
     }
 
     fn digest(&self, req: &Request) -> Result<Map<String, Value>> {
-        let (imp, alg) = self.target(req, "digest")?;
+        let (imp, alg, _) = self.target(req, "digest")?;
         let input = req
             .input
             .as_deref()
@@ -292,9 +317,9 @@ impl Runner {
         if !["digest", "derive", "hash", "verify", "hash_verify"].contains(&op) {
             return Err(Error::unsupported(format!("unknown bench op {op:?}")));
         }
-        let (imp, alg) = self.target(req, "bench")?;
+        let (imp, alg, spec) = self.target(req, "bench")?;
         if op == "digest" {
-            if !alg.is_digest() {
+            if !spec.digest {
                 return Err(Error::unsupported(format!(
                     "digest is not defined for {}",
                     alg.name()
@@ -310,7 +335,7 @@ impl Runner {
                 )));
             }
         }
-        if alg.is_digest() {
+        if spec.digest {
             return Err(Error::unsupported(format!(
                 "{op} is not defined for {}",
                 alg.name()
@@ -323,7 +348,7 @@ impl Runner {
                 "mode {mode:?} applies to digests only"
             )));
         }
-        let inp = password_input(req, alg, op == "derive")?;
+        let inp = password_input(req, alg, spec, op == "derive")?;
         let adapter = imp.adapter.as_ref();
         match op {
             "derive" => {
@@ -470,21 +495,23 @@ fn bench_reply(
 }
 
 /// Validated inputs of a password op (catalog ranges, salt and output lengths).
-fn password_input(req: &Request, alg: Algorithm, derive: bool) -> Result<PasswordInput> {
+fn password_input(
+    req: &Request,
+    alg: Algorithm,
+    spec: &Spec,
+    derive: bool,
+) -> Result<PasswordInput> {
     let password = req
         .password
         .clone()
         .ok_or_else(|| Error::protocol("missing password"))?;
     let no_params = Map::new();
-    let cost = catalog::cost(
-        alg,
-        req.params.as_ref().unwrap_or(&no_params),
-        req.unchecked,
-    )?;
-    let length = catalog::length(alg, req.length, derive, req.unchecked)?;
+    let params = req.params.as_ref().unwrap_or(&no_params);
+    let cost = catalog::cost(alg, spec, params, req.unchecked)?;
+    let length = catalog::length(alg, spec, req.length, derive, req.unchecked)?;
     if let Some(salt) = &req.salt {
         if !req.unchecked {
-            catalog::salt(alg, salt)?;
+            catalog::salt(alg, spec, salt)?;
         }
     } else if derive {
         return Err(Error::protocol("derive needs a salt"));

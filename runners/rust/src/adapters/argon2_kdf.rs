@@ -13,8 +13,6 @@ use crate::error::{Error, Result};
 
 pub struct Argon2Kdf;
 
-const ALGORITHMS: &[Algorithm] = &[Algorithm::Argon2id, Algorithm::Argon2i, Algorithm::Argon2d];
-
 fn lib_err(e: argon2_kdf::Argon2Error) -> Error {
     match e {
         argon2_kdf::Argon2Error::InvalidParameter(_) | argon2_kdf::Argon2Error::CLibError(_) => {
@@ -71,9 +69,7 @@ impl Adapter for Argon2Kdf {
     fn info(&self) -> Info {
         Info {
             name: "argon2-kdf",
-            library: "argon2-kdf",
-            backend: "c",
-            algorithms: ALGORITHMS,
+            krate: "argon2-kdf",
             ops: &["derive", "hash", "verify", "bench"],
             modes: &[],
             encoding: Some("phc"),

@@ -15,12 +15,6 @@ use crate::error::{Error, Result};
 
 pub struct Argon2Rust;
 
-const ALGORITHMS: &[catalog::Algorithm] = &[
-    catalog::Algorithm::Argon2id,
-    catalog::Algorithm::Argon2i,
-    catalog::Algorithm::Argon2d,
-];
-
 fn lib_err(e: LibError) -> Error {
     match e {
         LibError::MemoryAllocationError | LibError::ThreadFail | LibError::OsRandom => {
@@ -67,9 +61,7 @@ impl Adapter for Argon2Rust {
     fn info(&self) -> Info {
         Info {
             name: "argon2-rust",
-            library: "argon2-rust",
-            backend: "rust",
-            algorithms: ALGORITHMS,
+            krate: "argon2-rust",
             ops: &["derive", "hash", "verify", "bench"],
             modes: &[],
             encoding: Some("phc"),

@@ -12,12 +12,6 @@ use crate::error::{Error, Result};
 
 pub struct RustCryptoArgon2;
 
-const ALGORITHMS: &[catalog::Algorithm] = &[
-    catalog::Algorithm::Argon2id,
-    catalog::Algorithm::Argon2i,
-    catalog::Algorithm::Argon2d,
-];
-
 fn lib_err(e: argon2::Error) -> Error {
     use argon2::Error as E;
     match e {
@@ -77,9 +71,7 @@ impl Adapter for RustCryptoArgon2 {
     fn info(&self) -> Info {
         Info {
             name: "argon2",
-            library: "argon2",
-            backend: "rust",
-            algorithms: ALGORITHMS,
+            krate: "argon2",
             ops: &["derive", "hash", "verify", "bench"],
             modes: &[],
             encoding: Some("phc"),

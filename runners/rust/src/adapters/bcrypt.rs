@@ -21,9 +21,7 @@ impl Adapter for Bcrypt {
     fn info(&self) -> Info {
         Info {
             name: "bcrypt",
-            library: "bcrypt",
-            backend: "rust",
-            algorithms: &[Algorithm::Bcrypt],
+            krate: "bcrypt",
             ops: &["hash", "verify", "bench"],
             modes: &[],
             encoding: Some("mcf"),

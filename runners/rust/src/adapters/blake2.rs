@@ -4,7 +4,7 @@
 super::rustcrypto_digest::digest_adapter! {
     Blake2Crate {
         name: "blake2",
-        library: "blake2",
+        krate: "blake2",
         notes: "built with its `reset` feature (needed for finalize_reset; off by default)",
         algorithms: {
             Blake2b512 => blake2::Blake2b512,

@@ -16,9 +16,7 @@ impl Adapter for Blake3Crate {
     fn info(&self) -> Info {
         Info {
             name: "blake3",
-            library: "blake3",
-            backend: "asm",
-            algorithms: &[Algorithm::Blake3],
+            krate: "blake3",
             ops: &["digest", "bench"],
             modes: ALL_MODES,
             encoding: None,

@@ -4,7 +4,7 @@
 super::rustcrypto_digest::digest_adapter! {
     Md5Crate {
         name: "md-5",
-        library: "md-5",
+        krate: "md-5",
         notes: "pure Rust (no asm feature in 0.11)",
         algorithms: {
             Md5 => md5::Md5,

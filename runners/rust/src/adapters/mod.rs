@@ -39,10 +39,9 @@ pub mod sha3;
 pub struct Info {
     /// `<library>[-<variant>]`; the runner prefixes `<runner>/`.
     pub name: &'static str,
-    /// The crate as users know it (crates.io name).
-    pub library: &'static str,
-    pub backend: &'static str,
-    pub algorithms: &'static [Algorithm],
+    /// The crate whose version the hello reports (crates.io name). The library name,
+    /// backend and algorithms are the compiled catalog's.
+    pub krate: &'static str,
     pub ops: &'static [&'static str],
     pub modes: &'static [Mode],
     pub encoding: Option<&'static str>,

@@ -15,13 +15,7 @@ impl Adapter for Pbkdf2 {
     fn info(&self) -> Info {
         Info {
             name: "pbkdf2",
-            library: "pbkdf2",
-            backend: "rust",
-            algorithms: &[
-                Algorithm::Pbkdf2Sha1,
-                Algorithm::Pbkdf2Sha256,
-                Algorithm::Pbkdf2Sha512,
-            ],
+            krate: "pbkdf2",
             ops: &["derive", "bench"],
             modes: &[],
             encoding: None,

@@ -14,8 +14,6 @@ pub struct RustArgon2 {
     pub parallel: bool,
 }
 
-const ALGORITHMS: &[Algorithm] = &[Algorithm::Argon2id, Algorithm::Argon2i, Algorithm::Argon2d];
-
 fn lib_err(e: rust_argon2::Error) -> Error {
     Error::params(format!("rust-argon2: {e}"))
 }
@@ -69,9 +67,7 @@ impl Adapter for RustArgon2 {
             } else {
                 "rust-argon2"
             },
-            library: "rust-argon2",
-            backend: "rust",
-            algorithms: ALGORITHMS,
+            krate: "rust-argon2",
             ops: &["derive", "hash", "verify", "bench"],
             modes: &[],
             encoding: Some("phc"),

@@ -49,15 +49,15 @@ pub fn bench<D: Digest + FixedOutputReset>(
     Ok((timing, out.to_vec()))
 }
 
-/// An `Adapter` for one RustCrypto hash crate: the struct, its hello entry (backend
-/// "rust", ops digest and bench, all three modes) and `digest`/`bench_digest`, which send
+/// An `Adapter` for one RustCrypto hash crate: the struct, its hello entry (ops digest
+/// and bench, all three modes) and `digest`/`bench_digest`, which send
 /// each listed algorithm to `digest`/`bench` above with its hasher type and reply
 /// `unsupported` for any other.
 macro_rules! digest_adapter {
     (
         $adapter:ident {
             name: $name:literal,
-            library: $library:literal,
+            krate: $krate:literal,
             notes: $notes:literal,
             algorithms: { $($alg:ident => $hasher:ty),+ $(,)? } $(,)?
         }
@@ -68,9 +68,7 @@ macro_rules! digest_adapter {
             fn info(&self) -> $crate::adapters::Info {
                 $crate::adapters::Info {
                     name: $name,
-                    library: $library,
-                    backend: "rust",
-                    algorithms: &[$($crate::catalog::Algorithm::$alg),+],
+                    krate: $krate,
                     ops: &["digest", "bench"],
                     modes: $crate::catalog::ALL_MODES,
                     encoding: None,

@@ -28,9 +28,7 @@ impl Adapter for Scrypt {
     fn info(&self) -> Info {
         Info {
             name: "scrypt",
-            library: "scrypt",
-            backend: "rust",
-            algorithms: &[Algorithm::Scrypt],
+            krate: "scrypt",
             ops: &["derive", "hash", "verify", "bench"],
             modes: &[],
             encoding: Some("phc"),

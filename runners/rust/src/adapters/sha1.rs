@@ -4,7 +4,7 @@
 super::rustcrypto_digest::digest_adapter! {
     Sha1Crate {
         name: "sha1",
-        library: "sha1",
+        krate: "sha1",
         notes: "SHA-NI intrinsics when the CPU has them (cpufeatures), else soft",
         algorithms: {
             Sha1 => sha1::Sha1,

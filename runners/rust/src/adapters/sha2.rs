@@ -4,7 +4,7 @@
 super::rustcrypto_digest::digest_adapter! {
     Sha2Crate {
         name: "sha2",
-        library: "sha2",
+        krate: "sha2",
         notes: "SHA-NI intrinsics for SHA-256 when the CPU has them (cpufeatures); SHA-512 soft or AVX2",
         algorithms: {
             Sha256 => sha2::Sha256,

@@ -4,7 +4,7 @@
 super::rustcrypto_digest::digest_adapter! {
     Sha3Crate {
         name: "sha3",
-        library: "sha3",
+        krate: "sha3",
         notes: "Keccak in pure Rust",
         algorithms: {
             Sha3_256 => sha3::Sha3_256,
