@@ -13,13 +13,13 @@ import java.util.Properties;
  */
 public abstract class Adapter {
 
-  /** What the hello line says about this implementation. */
+  /**
+   * What the hello line says about this implementation beside the compiled catalog's library,
+   * backend and algorithms for its id.
+   */
   public record Info(
       String id,
-      String library,
       String version,
-      String backend,
-      List<String> algorithms,
       List<String> ops,
       List<String> modes,
       String encoding,

@@ -92,7 +92,7 @@ final class Commands {
   private static Catalog.Alg alg(Request req, Adapter impl) throws Failure {
     String name = req.str("alg");
     Catalog.Alg alg = Catalog.get(name);
-    if (alg == null || !impl.info().algorithms().contains(name)) {
+    if (alg == null || !Catalog.row(impl.info().id()).algorithms().contains(name)) {
       throw Failure.unsupported(impl.info().id() + " has no algorithm '" + name + "'");
     }
     return alg;

@@ -47,6 +47,12 @@ public final class Main {
     OutputStream stdout = new FileOutputStream(FileDescriptor.out);
     System.setOut(
         new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
+    try {
+      Catalog.load("java");
+    } catch (Catalog.Unreadable e) {
+      System.err.println("java runner: " + e.getMessage() + " (run hashbench build)");
+      System.exit(1);
+    }
     Main main = new Main(stdout, Registry.adapters());
     main.hello();
     main.serve(new BufferedInputStream(System.in, 1 << 16));
@@ -64,12 +70,13 @@ public final class Main {
     ArrayNode impls = h.putArray("implementations");
     for (Adapter a : commands.adapters()) {
       Adapter.Info i = a.info();
+      Catalog.Row row = Catalog.row(i.id());
       ObjectNode o = impls.addObject();
       o.put("id", i.id());
-      o.put("library", i.library());
+      o.put("library", row.library());
       o.put("version", i.version());
-      o.put("backend", i.backend());
-      i.algorithms().forEach(o.putArray("algorithms")::add);
+      o.put("backend", row.backend());
+      row.algorithms().forEach(o.putArray("algorithms")::add);
       i.ops().forEach(o.putArray("ops")::add);
       i.modes().forEach(o.putArray("modes")::add);
       o.put("encoding", i.encoding());

@@ -11,7 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
-/** Every implementation this runner offers, in hello order. */
+/**
+ * Every implementation this runner has code for, in hello order; those the compiled catalog lists
+ * for it are served.
+ */
 final class Registry {
   private Registry() {}
 
@@ -36,8 +39,11 @@ final class Registry {
     for (Supplier<Adapter> make : all) {
       try {
         Adapter a = make.get();
-        a.info();
-        out.add(a);
+        if (Catalog.row(a.info().id()) == null) {
+          System.err.println("hashbench java runner: " + a.info().id() + " is not in the catalog");
+        } else {
+          out.add(a);
+        }
       } catch (Throwable t) { // e.g. libargon2 missing: leave it out, say why on stderr
         System.err.println("hashbench java runner: implementation unavailable: " + t);
       }

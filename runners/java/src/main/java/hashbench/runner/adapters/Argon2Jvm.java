@@ -35,10 +35,7 @@ public final class Argon2Jvm extends Adapter {
   public Info info() {
     return new Info(
         "java/argon2-jvm",
-        "argon2-jvm",
         version,
-        "jna",
-        List.of("argon2id", "argon2i", "argon2d"),
         List.of("derive", "hash", "verify", "bench"),
         List.of(),
         "phc",

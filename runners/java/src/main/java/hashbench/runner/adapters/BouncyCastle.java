@@ -65,25 +65,7 @@ public final class BouncyCastle {
     public Info info() {
       return new Info(
           "java/bouncycastle",
-          "bcprov-jdk18on",
           version,
-          "pure",
-          List.of(
-              "argon2id",
-              "argon2i",
-              "argon2d",
-              "scrypt",
-              "pbkdf2-sha1",
-              "pbkdf2-sha256",
-              "pbkdf2-sha512",
-              "md5",
-              "sha1",
-              "sha256",
-              "sha512",
-              "sha3-256",
-              "blake2b-512",
-              "blake2s-256",
-              "blake3"),
           List.of("derive", "digest", "bench"),
           List.of("new", "reset"),
           null,
@@ -209,10 +191,7 @@ public final class BouncyCastle {
     public Info info() {
       return new Info(
           "java/bouncycastle-bcrypt",
-          "bcprov-jdk18on",
           version,
-          "pure",
-          List.of("bcrypt"),
           List.of("hash", "verify", "bench"),
           List.of(),
           "mcf",

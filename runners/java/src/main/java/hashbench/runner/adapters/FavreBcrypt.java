@@ -17,10 +17,7 @@ public final class FavreBcrypt extends Adapter {
   public Info info() {
     return new Info(
         "java/favre-bcrypt",
-        "at.favre.lib:bcrypt",
         version,
-        "pure",
-        List.of("bcrypt"),
         List.of("hash", "verify", "bench"),
         List.of(),
         "mcf",

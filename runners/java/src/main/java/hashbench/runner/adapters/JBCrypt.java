@@ -17,10 +17,7 @@ public final class JBCrypt extends Adapter {
   public Info info() {
     return new Info(
         "java/jbcrypt",
-        "jbcrypt",
         version,
-        "pure",
-        List.of("bcrypt"),
         List.of("hash", "verify", "bench"),
         List.of(),
         "mcf",

@@ -32,18 +32,7 @@ public final class Jdk extends Adapter {
   public Info info() {
     return new Info(
         "java/jdk",
-        "jdk",
         Runtime.version().toString(),
-        "pure",
-        List.of(
-            "md5",
-            "sha1",
-            "sha256",
-            "sha512",
-            "sha3-256",
-            "pbkdf2-sha1",
-            "pbkdf2-sha256",
-            "pbkdf2-sha512"),
         List.of("derive", "digest", "bench"),
         List.of("new", "reset"),
         null,

@@ -116,10 +116,7 @@ public final class Password4j {
     public Info info() {
       return new Info(
           "java/password4j-bcrypt",
-          "password4j",
           version,
-          "pure",
-          List.of("bcrypt"),
           List.of("hash", "verify", "bench"),
           List.of(),
           "mcf",
@@ -159,10 +156,7 @@ public final class Password4j {
     public Info info() {
       return new Info(
           "java/password4j-argon2",
-          "password4j",
           version,
-          "pure",
-          List.of("argon2id", "argon2i", "argon2d"),
           List.of("derive", "hash", "verify", "bench"),
           List.of(),
           "phc",
@@ -217,10 +211,7 @@ public final class Password4j {
     public Info info() {
       return new Info(
           "java/password4j-scrypt",
-          "password4j",
           version,
-          "pure",
-          List.of("scrypt"),
           List.of("derive", "hash", "verify", "bench"),
           List.of(),
           "own",
@@ -266,10 +257,7 @@ public final class Password4j {
     public Info info() {
       return new Info(
           "java/password4j-pbkdf2",
-          "password4j",
           version,
-          "pure",
-          List.of("pbkdf2-sha1", "pbkdf2-sha256", "pbkdf2-sha512"),
           List.of("derive", "hash", "verify", "bench"),
           List.of(),
           "own",

@@ -52,10 +52,7 @@ public final class SpringSecurity {
     public Info info() {
       return new Info(
           "java/spring-bcrypt",
-          "spring-security-crypto",
           version,
-          "pure",
-          List.of("bcrypt"),
           List.of("hash", "verify", "bench"),
           List.of(),
           "mcf",
@@ -112,10 +109,7 @@ public final class SpringSecurity {
     public Info info() {
       return new Info(
           "java/spring-argon2",
-          "spring-security-crypto",
           version,
-          "pure",
-          List.of("argon2id"),
           List.of("hash", "verify", "bench"),
           List.of(),
           "phc",
@@ -156,10 +150,7 @@ public final class SpringSecurity {
     public Info info() {
       return new Info(
           "java/spring-scrypt",
-          "spring-security-crypto",
           version,
-          "pure",
-          List.of("scrypt"),
           List.of("hash", "verify", "bench"),
           List.of(),
           "own",
@@ -206,10 +197,7 @@ public final class SpringSecurity {
     public Info info() {
       return new Info(
           "java/spring-pbkdf2",
-          "spring-security-crypto",
           version,
-          "pure",
-          List.of("pbkdf2-sha1", "pbkdf2-sha256", "pbkdf2-sha512"),
           List.of("hash", "verify", "bench"),
           List.of(),
           "own",
