@@ -1,62 +1,141 @@
 {-# LANGUAGE OverloadedStrings #-}
 
--- | Parameter ranges of catalog/algorithms.toml, mirrored so that the runner refuses
--- out-of-range values itself before any library sees them.
+-- | The compiled catalog (build/catalog.json; docs/protocol.md, "The catalog a runner
+-- reads"; its format: src/hashbench/catalog/compiled.py), read once at start-up: every
+-- algorithm's parameter schema, with which the runner refuses out-of-range values itself
+-- before any library sees them, and the library, backend and algorithms of each
+-- implementation it serves.
 module Hashbench.Catalog
-  ( isDigest
-  , isPassword
+  ( Catalog
+  , Row (..)
+  , load
+  , rows
+  , isDigest
   , defaultLength
   , validate
   ) where
 
+import Control.Exception (IOException, try)
 import Control.Monad (forM_, unless, when)
+import Data.Aeson (Value (..), eitherDecodeStrict')
+import Data.Aeson.Types (Object, Parser, parseEither, withObject, (.!=), (.:), (.:?))
+import qualified Data.Aeson.Key as Key
+import qualified Data.Aeson.KeyMap as KM
 import Data.Bits ((.&.))
+import qualified Data.ByteString as BS
 import qualified Data.Map.Strict as M
 import Data.Text (Text)
 import qualified Data.Text as T
+import System.Environment (getExecutablePath, lookupEnv)
+import System.IO.Error (ioeGetErrorString, isDoesNotExistError)
 
 import Hashbench.Types
 
-data Spec = Spec
-  { specLength :: Maybe (Int, Int, Int) -- ^ default, min, max
-  , specSaltMin :: Int
-  , specSaltMax :: Maybe Int
-  , specParams :: [(Text, (Int, Int, Int))]
+-- | An output or salt length rule, in bytes.
+data Span = Span {spanDefault :: Int, spanMin :: Int, spanMax :: Maybe Int}
+
+-- | One integer parameter: default, bounds, and the catalog's extra rules.
+data Rule = Rule
+  { ruleDefault :: Int
+  , ruleMin :: Maybe Int
+  , ruleMax :: Maybe Int
+  , rulePowerOfTwo :: Bool
+  , ruleChoices :: Maybe [Int]
+  , ruleMinPer :: Maybe (Text, Int) -- ^ at least factor × another parameter (argon2 m >= 8p)
   }
 
-argon2 :: Spec
-argon2 =
-  Spec (Just (32, 4, 1024)) 8 Nothing
-    [("m", (65536, 8, 4194304)), ("t", (3, 1, 1000)), ("p", (4, 1, 255)), ("version", (19, 16, 19))]
+data Spec = Spec
+  { specDigest :: Bool
+  , specLength :: Maybe Span
+  , specSalt :: Maybe Span
+  , specParams :: M.Map Text Rule
+  }
 
-pbkdf2 :: Int -> Int -> Spec
-pbkdf2 len iters = Spec (Just (len, 1, 1024)) 0 Nothing [("iterations", (iters, 1, 100000000))]
+-- | What the catalog says of one implementation this runner serves.
+data Row = Row {rowLibrary :: Text, rowBackend :: Text, rowAlgorithms :: [Text]}
 
-specs :: M.Map Text Spec
-specs =
-  M.fromList
-    [ ("argon2id", argon2)
-    , ("argon2i", argon2)
-    , ("argon2d", argon2)
-    , ("scrypt", Spec (Just (32, 1, 1024)) 0 Nothing [("n", (65536, 2, 1073741824)), ("r", (8, 1, 1024)), ("p", (1, 1, 1024))])
-    , ("bcrypt", Spec Nothing 16 (Just 16) [("cost", (10, 4, 31))])
-    , ("pbkdf2-sha1", pbkdf2 20 600000)
-    , ("pbkdf2-sha256", pbkdf2 32 600000)
-    , ("pbkdf2-sha512", pbkdf2 64 210000)
-    , ("yescrypt", Spec Nothing 0 Nothing [("cost", (5, 1, 11))])
-    , ("sha512crypt", Spec Nothing 0 (Just 16) [("rounds", (5000, 1000, 999999999))])
-    ]
+data Catalog = Catalog
+  { catalogAlgorithms :: M.Map Text Spec
+  , catalogRows :: M.Map Text Row -- ^ implementation id → row, for this runner
+  }
 
-digests :: [Text]
-digests = ["md5", "sha1", "sha256", "sha512", "sha3-256", "blake2b-512", "blake2s-256", "blake3"]
+rows :: Catalog -> M.Map Text Row
+rows = catalogRows
 
-isDigest, isPassword :: Text -> Bool
-isDigest = (`elem` digests)
-isPassword = (`M.member` specs)
+-- | HASHBENCH_CATALOG; else build/catalog.json under HASHBENCH_ROOT, else under the
+-- repository root: three levels above runners/haskell/build/hashbench-runner.
+path :: IO FilePath
+path = do
+  named <- lookupEnv "HASHBENCH_CATALOG"
+  root <- lookupEnv "HASHBENCH_ROOT"
+  exe <- getExecutablePath
+  let parent = reverse . drop 1 . dropWhile (/= '/') . reverse
+      repository = iterate parent exe !! 4
+  pure $ case (named, root) of
+    (Just p, _) | not (null p) -> p
+    (_, Just r) | not (null r) -> r <> "/build/catalog.json"
+    _ -> repository <> "/build/catalog.json"
 
-defaultLength :: Text -> Text -> Int
-defaultLength "scrypt" "derive" = 64
-defaultLength alg _ = maybe 0 (\(d, _, _) -> d) (M.lookup alg specs >>= specLength)
+-- | Reads the catalog for @runner@; Left names the file and what is wrong with it.
+load :: Text -> IO (Either Text Catalog)
+load runner = do
+  file <- path
+  let failure what = Left ("compiled catalog " <> T.pack file <> ": " <> what)
+  bytes <- try (BS.readFile file)
+  pure $ case bytes of
+    Left e -> failure (if isDoesNotExistError e then "no such file" else T.pack (ioeGetErrorString (e :: IOException)))
+    Right b -> either (failure . T.pack) Right (eitherDecodeStrict' b >>= parse runner)
+
+parse :: Text -> Value -> Either String Catalog
+parse runner = parseEither $ withObject "catalog" $ \o -> do
+  format <- o .: "catalog"
+  unless (format == (1 :: Int)) $ fail "not a catalog of format 1 (\"catalog\": 1)"
+  algs <- o .: "algorithms" >>= traverse spec . toMap
+  mine <- (o .: "runners" >>= (.:? Key.fromText runner)) .!= KM.empty
+  rs <- traverse row (toMap mine)
+  forM_ (M.toList rs) $ \(impl, r) ->
+    forM_ (rowAlgorithms r) $ \a ->
+      unless (M.member a algs) $ fail (T.unpack (impl <> " lists " <> a <> ", not an algorithm"))
+  pure (Catalog algs rs)
+  where
+    toMap :: Object -> M.Map Text Value
+    toMap = M.fromList . map (\(k, v) -> (Key.toText k, v)) . KM.toList
+
+spec :: Value -> Parser Spec
+spec = withObject "algorithm" $ \o -> do
+  kind <- o .: "kind"
+  unless (kind `elem` ["password", "digest" :: Text]) $ fail "kind must be password or digest"
+  len <- o .:? "length" >>= traverse lengthSpan
+  salt <- o .:? "salt" >>= traverse lengthSpan
+  params <- o .:? "params" .!= KM.empty
+  rules <- traverse rule (M.fromList [(Key.toText k, v) | (k, v) <- KM.toList params])
+  pure (Spec (kind == "digest") len salt rules)
+
+lengthSpan :: Value -> Parser Span
+lengthSpan = withObject "length rule" $ \o -> Span <$> o .: "default" <*> o .: "min" <*> o .:? "max"
+
+rule :: Value -> Parser Rule
+rule = withObject "parameter" $ \o -> do
+  per <- o .:? "min_per" >>= traverse (withObject "min_per" (\p -> (,) <$> p .: "param" <*> p .: "factor"))
+  Rule
+    <$> o .: "default"
+    <*> o .:? "min"
+    <*> o .:? "max"
+    <*> o .:? "power_of_two" .!= False
+    <*> o .:? "choices"
+    <*> pure per
+
+row :: Value -> Parser Row
+row = withObject "implementation" $ \o -> Row <$> o .: "library" <*> o .: "backend" <*> o .: "algorithms"
+
+isDigest :: Catalog -> Text -> Bool
+isDigest cat alg = maybe False specDigest (M.lookup alg (catalogAlgorithms cat))
+
+-- | The output length when a request gives none: the catalog's default, except scrypt
+-- derive, whose protocol default is 64 bytes.
+defaultLength :: Catalog -> Text -> Text -> Int
+defaultLength _ "scrypt" "derive" = 64
+defaultLength cat alg _ = maybe 0 spanDefault (M.lookup alg (catalogAlgorithms cat) >>= specLength)
 
 tshow :: Show a => a -> Text
 tshow = T.pack . show
@@ -64,33 +143,36 @@ tshow = T.pack . show
 -- | Fill defaults and check every range; returns the complete parameter set. With
 -- @unchecked@ (protocol "unchecked": true, for fidelity probes) only the defaults are
 -- filled and the library sees the values as given.
-validate :: Bool -> Text -> M.Map Text Int -> Maybe Int -> Maybe Int -> IO Params
-validate unchecked alg given len saltLen = do
-  spec <- maybe (unsupported ("unknown algorithm " <> alg)) pure (M.lookup alg specs)
+validate :: Catalog -> Bool -> Text -> M.Map Text Int -> Maybe Int -> Maybe Int -> IO Params
+validate cat unchecked alg given len saltLen = do
+  s <- maybe (unsupported ("unknown algorithm " <> alg)) pure (M.lookup alg (catalogAlgorithms cat))
   forM_ (M.keys given) $ \k ->
-    unless (k `elem` map fst (specParams spec)) $ invalidParams ("unknown parameter " <> k <> " for " <> alg)
-  let full = M.fromList [(k, M.findWithDefault d k given) | (k, (d, _, _)) <- specParams spec]
-  unless unchecked $ checkRanges alg spec full len saltLen
+    unless (M.member k (specParams s)) $ invalidParams ("unknown parameter " <> k <> " for " <> alg)
+  let full = M.union given (M.map ruleDefault (specParams s))
+  unless unchecked $ checkRanges alg s full len saltLen
   pure full
 
 checkRanges :: Text -> Spec -> Params -> Maybe Int -> Maybe Int -> IO ()
-checkRanges alg spec full len saltLen = do
-  forM_ (specParams spec) $ \(k, (_, lo, hi)) -> do
+checkRanges alg s full len saltLen = do
+  forM_ (M.toList (specParams s)) $ \(k, r) -> do
     let v = full M.! k
-    when (v < lo || v > hi) $
-      invalidParams (k <> "=" <> tshow v <> " outside " <> tshow lo <> ".." <> tshow hi <> " for " <> alg)
-  when ("argon2" `T.isPrefixOf` alg) $ do
-    let m = full M.! "m"; p = full M.! "p"; v = full M.! "version"
-    unless (v == 16 || v == 19) $ invalidParams ("version=" <> tshow v <> ": must be 16 or 19")
-    when (m < 8 * p) $ invalidParams ("m=" <> tshow m <> " below 8*p=" <> tshow (8 * p) <> " KiB")
-  when (alg == "scrypt") $ do
-    let n = full M.! "n"
-    when (n .&. (n - 1) /= 0) $ invalidParams ("n=" <> tshow n <> " is not a power of two")
-  case (len, specLength spec) of
-    (Just l, Just (_, lo, hi)) | l < lo || l > hi ->
-      invalidParams ("length=" <> tshow l <> " outside " <> tshow lo <> ".." <> tshow hi <> " for " <> alg)
+        outside what = invalidParams (k <> "=" <> tshow v <> " " <> what <> " for " <> alg)
+    forM_ (ruleChoices r) $ \cs -> unless (v `elem` cs) $ outside ("not one of " <> tshow cs)
+    when (maybe False (v <) (ruleMin r) || maybe False (v >) (ruleMax r)) $
+      outside ("outside " <> bound (ruleMin r) <> ".." <> bound (ruleMax r))
+    when (rulePowerOfTwo r && (v < 1 || v .&. (v - 1) /= 0)) $ outside "is not a power of two"
+    forM_ (ruleMinPer r) $ \(other, factor) -> do
+      let floor' = factor * M.findWithDefault 0 other full
+      when (v < floor') $ outside ("below " <> tshow factor <> "*" <> other <> "=" <> tshow floor')
+  case (len, specLength s) of
+    (Just l, Just sp) | outsideSpan l sp ->
+      invalidParams ("length=" <> tshow l <> " outside " <> spanText sp <> " for " <> alg)
     _ -> pure ()
-  case saltLen of
-    Just s | s < specSaltMin spec || maybe False (s >) (specSaltMax spec) ->
-      invalidParams ("salt of " <> tshow s <> " bytes outside the range for " <> alg)
+  case (saltLen, specSalt s) of
+    (Just l, Just sp) | outsideSpan l sp ->
+      invalidParams ("salt of " <> tshow l <> " bytes outside " <> spanText sp <> " for " <> alg)
     _ -> pure ()
+  where
+    bound = maybe "" tshow
+    outsideSpan l sp = l < spanMin sp || maybe False (l >) (spanMax sp)
+    spanText sp = tshow (spanMin sp) <> ".." <> bound (spanMax sp)

@@ -18,6 +18,7 @@ import Data.Text (Text)
 import qualified Data.Text as T
 import qualified Data.Text.Encoding as TE
 import Data.Word (Word8)
+import System.Exit (ExitCode (..), exitWith)
 import System.IO
 
 import Hashbench.Bench
@@ -29,10 +30,32 @@ import Data.Version (showVersion)
 
 type Obj = KM.KeyMap Value
 
-type Impls = M.Map Text Adapter
+-- | The implementations served: adapter and the catalog's row, by id.
+type Impls = M.Map Text (Adapter, Catalog.Row)
+
+-- | What every request is answered from: the compiled catalog and the implementations.
+data Ctx = Ctx {ctxCatalog :: Catalog.Catalog, ctxImpls :: Impls}
+
+-- | The adapters the catalog lists for this runner, in the given order; the others are
+-- left out, with a line on stderr.
+serve :: Catalog.Catalog -> [Adapter] -> IO [(Adapter, Catalog.Row)]
+serve cat adapters = fmap concat . mapM pick $ adapters
+  where
+    pick a = case M.lookup (infoId (adapterInfo a)) (Catalog.rows cat) of
+      Just r -> pure [(a, r)]
+      Nothing -> do
+        hPutStrLn stderr ("haskell runner: " <> T.unpack (infoId (adapterInfo a)) <> " is not in the catalog; left out")
+        pure []
 
 run :: [Adapter] -> IO ()
 run adapters = do
+  loaded <- Catalog.load "haskell"
+  cat <- case loaded of
+    Right c -> pure c
+    Left msg -> do
+      hPutStrLn stderr ("haskell runner: " <> T.unpack msg <> " (run hashbench build)")
+      exitWith (ExitFailure 1)
+  served <- serve cat adapters
   hSetBinaryMode stdin True
   hSetBinaryMode stdout True
   hSetBuffering stdout (BlockBuffering Nothing)
@@ -43,9 +66,9 @@ run adapters = do
       , ("runner", String "haskell")
       , ("runtime", String ("ghc " <> T.pack (showVersion fullCompilerVersion) <> " (-O2 -threaded)"))
       , ("timer", object [("clock", String "CLOCK_MONOTONIC (GHC.Clock.getMonotonicTimeNSec)"), ("resolution_ns", Number (fromIntegral res))])
-      , ("implementations", toJSONList (map infoValue adapters))
+      , ("implementations", toJSONList (map infoValue served))
       ]
-  let impls = M.fromList [(infoId (adapterInfo a), a) | a <- adapters]
+  let ctx = Ctx cat (M.fromList [(infoId (adapterInfo a), (a, r)) | (a, r) <- served])
       loop = do
         eof <- hIsEOF stdin
         unless eof $ do
@@ -58,7 +81,7 @@ run adapters = do
             else if BC.all (`elem` (" \t" :: String)) l
               then loop
               else do
-                quit <- handleLine impls l
+                quit <- handleLine ctx l
                 unless quit loop
   loop
   where
@@ -73,14 +96,16 @@ overLimit :: Int -> Text
 overLimit n =
   "request line of " <> T.pack (show n) <> " bytes is over the limit of " <> T.pack (show maxLine)
 
-infoValue :: Adapter -> Value
-infoValue a =
+-- | An implementation's hello entry: the catalog's library, backend and algorithms, the
+-- rest from its adapter.
+infoValue :: (Adapter, Catalog.Row) -> Value
+infoValue (a, r) =
   object
     [ ("id", String (infoId i))
-    , ("library", String (infoLibrary i))
+    , ("library", String (Catalog.rowLibrary r))
     , ("version", String (infoVersion i))
-    , ("backend", String (infoBackend i))
-    , ("algorithms", strings (infoAlgorithms i))
+    , ("backend", String (Catalog.rowBackend r))
+    , ("algorithms", strings (Catalog.rowAlgorithms r))
     , ("ops", strings (infoOps i))
     , ("modes", strings (infoModes i))
     , ("encoding", maybe Null String (infoEncoding i))
@@ -115,8 +140,8 @@ errorReply rid kind msg =
   obj [("id", rid), ("error", obj [("kind", String (kindName kind)), ("message", String msg)])]
 
 -- | Handle one line; True when the runner must exit (quit).
-handleLine :: Impls -> BS.ByteString -> IO Bool
-handleLine impls line = case eitherDecodeStrict' line of
+handleLine :: Ctx -> BS.ByteString -> IO Bool
+handleLine ctx line = case eitherDecodeStrict' line of
   Left err -> send (errorReply Null Protocol ("malformed JSON: " <> T.pack err)) >> pure False
   Right (Object o) -> do
     let rid = case KM.lookup "id" o of
@@ -126,7 +151,7 @@ handleLine impls line = case eitherDecodeStrict' line of
       case KM.lookup "id" o of
         Just v | rid == Null && v /= Null -> protocolError "field id must be an integer"
         _ -> pure ()
-      reply <- handle impls o
+      reply <- handle ctx o
       let v = case reply of
             Nothing -> obj [("id", rid), ("ok", Bool True)]
             Just fields -> obj (("id", rid) : fields)
@@ -192,71 +217,73 @@ paramsField o = case field o "params" of
     param (k, Number n) | Just i <- toBoundedInteger n = pure (Key.toText k, i)
     param (k, _) = protocolError ("params." <> Key.toText k <> " must be an integer")
 
-handle :: Impls -> Obj -> IO (Maybe [(Text, Value)])
-handle impls o = do
+handle :: Ctx -> Obj -> IO (Maybe [(Text, Value)])
+handle ctx o = do
   cmd <- str o "cmd"
   case cmd of
     "quit" -> pure Nothing
-    "bench" -> Just <$> bench impls o
-    "derive" -> Just <$> (target impls o "derive" >>= uncurry (deriveOp o) >>= once)
+    "bench" -> Just <$> bench ctx o
+    "derive" -> Just <$> (target ctx o "derive" >>= uncurry (deriveOp cat o) >>= once)
     "hash" -> do
-      (adapter, alg) <- target impls o "hash"
+      (adapter, alg) <- target ctx o "hash"
       Just <$> case field o "params" of
-        Just _ -> hashRun o adapter alg >>= once . encodedOp
+        Just _ -> hashRun cat o adapter alg >>= once . encodedOp
         Nothing -> case adapterDefaults adapter of
           Just run -> password o >>= run alg >>= once . encodedOp
           Nothing -> unsupported (infoId (adapterInfo adapter) <> " has no call without parameters")
     "verify" -> do
       _ <- str o "encoded" -- the plain command needs one; only bench makes its own
-      Just <$> (target impls o "verify" >>= uncurry (verifyOp o) >>= once . fst)
-    "digest" -> Just <$> (target impls o "digest" >>= uncurry (digestOp o "oneshot") >>= once)
+      Just <$> (target ctx o "verify" >>= uncurry (verifyOp cat o) >>= once . fst)
+    "digest" -> Just <$> (target ctx o "digest" >>= uncurry (digestOp o "oneshot") >>= once)
     _ -> unsupported ("unknown cmd " <> cmd)
   where
+    cat = ctxCatalog ctx
     once (Op r sink render) = runOnce r sink >>= either throwIO pure . render
 
 -- | The adapter and algorithm of a request, checked against the hello's capabilities.
-target :: Impls -> Obj -> Text -> IO (Adapter, Text)
-target impls o op = do
+target :: Ctx -> Obj -> Text -> IO (Adapter, Text)
+target ctx o op = do
   implId <- str o "impl"
-  adapter <- maybe (unsupported ("unknown impl " <> implId)) pure (M.lookup implId impls)
+  (adapter, row) <- maybe (unsupported ("unknown impl " <> implId)) pure (M.lookup implId (ctxImpls ctx))
   alg <- str o "alg"
   let info = adapterInfo adapter
-  unless (alg `elem` infoAlgorithms info) $ unsupported (implId <> " does not offer algorithm " <> alg)
+  unless (alg `elem` Catalog.rowAlgorithms row) $ unsupported (implId <> " does not offer algorithm " <> alg)
   unless (op `elem` infoOps info) $ unsupported (implId <> " does not offer op " <> op)
-  when (Catalog.isDigest alg /= (op == "digest")) $ unsupported ("op " <> op <> " does not apply to " <> alg)
+  when (Catalog.isDigest (ctxCatalog ctx) alg /= (op == "digest")) $
+    unsupported ("op " <> op <> " does not apply to " <> alg)
   pure (adapter, alg)
 
 password :: Obj -> IO BS.ByteString
 password o = fromMaybe BS.empty <$> hexField o "password"
 
 -- | Validate the catalog ranges, then (params, salt, length).
-checked :: Obj -> Text -> Text -> IO (Params, Maybe BS.ByteString, Int)
-checked o alg op = do
+checked :: Catalog.Catalog -> Obj -> Text -> Text -> IO (Params, Maybe BS.ByteString, Int)
+checked cat o alg op = do
   salt <- hexField o "salt"
-  len <- fromMaybe (Catalog.defaultLength alg op) <$> intField o "length"
+  len <- fromMaybe (Catalog.defaultLength cat alg op) <$> intField o "length"
   given <- paramsField o
   unchecked <- boolField o "unchecked" False
-  p <- Catalog.validate unchecked alg given (Just len) (BS.length <$> salt)
+  p <- Catalog.validate cat unchecked alg given (Just len) (BS.length <$> salt)
   pure (p, salt, len)
 
-deriveOp :: Obj -> Adapter -> Text -> IO Op
-deriveOp o adapter alg = do
-  (p, salt, len) <- checked o alg "derive"
+deriveOp :: Catalog.Catalog -> Obj -> Adapter -> Text -> IO Op
+deriveOp cat o adapter alg = do
+  (p, salt, len) <- checked cat o alg "derive"
   s <- maybe (protocolError "derive needs a salt") pure salt
   when (field o "secret" /= Nothing || field o "ad" /= Nothing) $
     unsupported (infoId (adapterInfo adapter) <> " takes no secret or associated data")
   pw <- password o
   adapterDerive adapter alg p pw s len
 
-hashRun :: Obj -> Adapter -> Text -> IO (Run (Either RunnerError BS.ByteString))
-hashRun o adapter alg = do
-  (p, salt, len) <- checked o alg "hash"
+hashRun :: Catalog.Catalog -> Obj -> Adapter -> Text -> IO (Run (Either RunnerError BS.ByteString))
+hashRun cat o adapter alg = do
+  (p, salt, len) <- checked cat o alg "hash"
   pw <- password o
   adapterHash adapter alg p pw salt len
 
 -- | A verify op, and the encoded string it checks when the runner had to make one.
-verifyOp :: Obj -> Adapter -> Text -> IO (Op, Maybe BS.ByteString)
-verifyOp o adapter alg = do
+verifyOp :: Catalog.Catalog -> Obj -> Adapter -> Text -> IO (Op, Maybe BS.ByteString)
+verifyOp cat o adapter alg = do
   vf <- adapterVerify adapter alg
   pw <- password o
   given <- fmap TE.encodeUtf8 <$> strField o "encoded"
@@ -264,7 +291,7 @@ verifyOp o adapter alg = do
     Just e -> pure (e, Nothing)
     Nothing -> do
       unless ("hash" `elem` infoOps (adapterInfo adapter)) $ protocolError "verify needs encoded"
-      r <- hashRun o adapter alg
+      r <- hashRun cat o adapter alg
       e <- runOnce r (const 0) >>= either throwIO pure
       pure (e, Just e)
   let render = fmap (\v -> ("valid", Bool v) : maybe [] (\e -> [("encoded", String (TE.decodeLatin1 e))]) made)
@@ -280,8 +307,9 @@ digestOp o mode adapter alg = do
   when (maybe False (\n -> n < 0 || n > 2 ^ (30 :: Int)) size) $ invalidParams "input_size must be in 0..2^30"
   adapterDigest adapter alg mode (fromMaybe (pattern251 (fromMaybe 0 size)) input)
 
-bench :: Impls -> Obj -> IO [(Text, Value)]
-bench impls o = do
+bench :: Ctx -> Obj -> IO [(Text, Value)]
+bench ctx o = do
+  let cat = ctxCatalog ctx
   iters <- intField o "iters" >>= maybe (protocolError "missing field iters") pure
   samples <- fromMaybe 1 <$> intField o "samples"
   when (iters < 1 || samples < 1) $ invalidParams "iters and samples must be >= 1"
@@ -290,20 +318,20 @@ bench impls o = do
   op <- case opName of
     "noop" -> pure (Op (Pure id (1 :: Word8)) id (const (Right [])))
     "digest" -> do
-      (adapter, alg) <- target impls o "digest"
+      (adapter, alg) <- target ctx o "digest"
       unless (mode `elem` infoModes (adapterInfo adapter)) $
         unsupported (infoId (adapterInfo adapter) <> " has no mode " <> mode)
       digestOp o mode adapter alg
     _ -> do
       unless (mode == "oneshot") $ unsupported ("mode " <> mode <> " applies to digests only")
       case opName of
-        "derive" -> target impls o "derive" >>= uncurry (deriveOp o)
-        "hash" -> encodedOp <$> (target impls o "hash" >>= uncurry (hashRun o))
-        "verify" -> fst <$> (target impls o "verify" >>= uncurry (verifyOp o))
+        "derive" -> target ctx o "derive" >>= uncurry (deriveOp cat o)
+        "hash" -> encodedOp <$> (target ctx o "hash" >>= uncurry (hashRun cat o))
+        "verify" -> fst <$> (target ctx o "verify" >>= uncurry (verifyOp cat o))
         "hash_verify" -> do
-          (adapter, alg) <- target impls o "hash"
+          (adapter, alg) <- target ctx o "hash"
           unless ("verify" `elem` infoOps (adapterInfo adapter)) $ unsupported "no verify"
-          r <- hashRun o adapter alg
+          r <- hashRun cat o adapter alg
           vf <- adapterVerify adapter alg
           pw <- password o
           let act = do

@@ -58,12 +58,11 @@ data Op = forall r. Op (Run r) (r -> Word8) (r -> Either RunnerError [(Text, Val
 -- | password -> encoded -> valid (Left: the library rejected the encoded string).
 type Verifier = ByteString -> ByteString -> Either RunnerError Bool
 
+-- | What the hello says of an implementation beside the compiled catalog's library,
+-- backend and algorithms for its id.
 data Info = Info
   { infoId :: Text
-  , infoLibrary :: Text
   , infoVersion :: Text
-  , infoBackend :: Text
-  , infoAlgorithms :: [Text]
   , infoOps :: [Text]
   , infoModes :: [Text]
   , infoEncoding :: Maybe Text

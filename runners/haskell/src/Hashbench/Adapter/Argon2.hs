@@ -27,10 +27,7 @@ adapter =
     { adapterInfo =
         Info
           { infoId = impl
-          , infoLibrary = "argon2"
           , infoVersion = "1.3.0.1"
-          , infoBackend = "c"
-          , infoAlgorithms = ["argon2id", "argon2i", "argon2d"]
           , infoOps = ["derive", "hash", "verify", "bench"]
           , infoModes = []
           , infoEncoding = Just "phc"

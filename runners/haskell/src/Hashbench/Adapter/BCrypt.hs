@@ -24,10 +24,7 @@ adapter =
     { adapterInfo =
         Info
           { infoId = impl
-          , infoLibrary = "bcrypt"
           , infoVersion = "0.0.11"
-          , infoBackend = "c"
-          , infoAlgorithms = ["bcrypt"]
           , infoOps = ["hash", "verify", "bench"]
           , infoModes = []
           , infoEncoding = Just "mcf"

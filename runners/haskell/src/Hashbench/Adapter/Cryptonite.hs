@@ -31,14 +31,11 @@ import Hashbench.Types
 adapters :: [Adapter]
 adapters = [bcryptAdapter, argon2Adapter, scryptAdapter, pbkdf2Adapter, hashAdapter]
 
-info :: Text -> [Text] -> [Text] -> [Text] -> Maybe Text -> Text -> Info
-info name algs ops modes enc notes =
+info :: Text -> [Text] -> [Text] -> Maybe Text -> Text -> Info
+info name ops modes enc notes =
   Info
     { infoId = "haskell/cryptonite-" <> name
-    , infoLibrary = "cryptonite"
     , infoVersion = "0.29"
-    , infoBackend = "c"
-    , infoAlgorithms = algs
     , infoOps = ops
     , infoModes = modes
     , infoEncoding = enc
@@ -58,8 +55,9 @@ base i =
 
 bcryptAdapter, argon2Adapter, scryptAdapter, pbkdf2Adapter, hashAdapter :: Adapter
 bcryptAdapter =
-  -- pure Haskell: Crypto.Cipher.Blowfish.Primitive (only the other families call C)
-  (base (info "bcrypt" ["bcrypt"] ["hash", "verify", "bench"] [] (Just "mcf") bcryptNotes) {infoBackend = "pure"})
+  -- backend "pure" in the catalog: Crypto.Cipher.Blowfish.Primitive is Haskell (the other
+  -- families call C)
+  (base (info "bcrypt" ["hash", "verify", "bench"] [] (Just "mcf") bcryptNotes))
     { adapterHash = hash
     , adapterVerify = verify
     }
@@ -68,23 +66,22 @@ bcryptAdapter =
       "Crypto.KDF.BCrypt hashPassword / bcrypt (given salt) / validatePasswordEither: pure Haskell; emits $2b$; "
         <> "reads $2a$ as $2b$ (no crypt_blowfish 8-bit $2a$ countermeasure), no $2x$"
 argon2Adapter =
-  (base (info "argon2" ["argon2id", "argon2i", "argon2d"] ["derive", "bench"] [] Nothing argon2Notes))
+  (base (info "argon2" ["derive", "bench"] [] Nothing argon2Notes))
     {adapterDerive = derive}
   where
     argon2Notes = "Crypto.KDF.Argon2.hash: raw output only; the reference C (ref.c), lanes on threads when p > 1; no secret/ad"
 scryptAdapter =
-  (base (info "scrypt" ["scrypt"] ["derive", "bench"] [] Nothing "Crypto.KDF.Scrypt.generate: raw output only"))
+  (base (info "scrypt" ["derive", "bench"] [] Nothing "Crypto.KDF.Scrypt.generate: raw output only"))
     {adapterDerive = derive}
 pbkdf2Adapter =
-  (base (info "pbkdf2" ["pbkdf2-sha1", "pbkdf2-sha256", "pbkdf2-sha512"] ["derive", "bench"] [] Nothing pbkdf2Notes))
+  (base (info "pbkdf2" ["derive", "bench"] [] Nothing pbkdf2Notes))
     {adapterDerive = derive}
   where
     pbkdf2Notes = "Crypto.KDF.PBKDF2.fastPBKDF2_SHA1/_SHA256/_SHA512: raw output"
 hashAdapter =
-  (base (info "hash" digestAlgs ["digest", "bench"] ["oneshot", "new", "reset"] Nothing hashNotes))
+  (base (info "hash" ["digest", "bench"] ["oneshot", "new", "reset"] Nothing hashNotes))
     {adapterDigest = digest}
   where
-    digestAlgs = ["md5", "sha1", "sha256", "sha512", "sha3-256", "blake2b-512", "blake2s-256"]
     hashNotes =
       "Crypto.Hash: hashWith (oneshot), pure hashInit/hashUpdate/hashFinalize (new: immutable "
         <> "contexts, each update makes a new one), Crypto.Hash.IO hashMutableReset (reset)"

@@ -29,10 +29,7 @@ adapter =
     { adapterInfo =
         Info
           { infoId = impl
-          , infoLibrary = "haskell-bcrypt"
           , infoVersion = "0.3.2"
-          , infoBackend = "c"
-          , infoAlgorithms = ["bcrypt"]
           , infoOps = ["hash", "verify", "bench"]
           , infoModes = []
           , infoEncoding = Just "mcf"
