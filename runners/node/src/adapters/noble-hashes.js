@@ -60,27 +60,12 @@ function makeDerive(kdf) {
   };
 }
 
-const common = {
-  library: "@noble/hashes",
-  version: packageVersion("@noble/hashes"),
-  backend: "pure",
-  encoding: null,
-};
-const KDFS = [
-  "argon2id",
-  "argon2i",
-  "argon2d",
-  "scrypt",
-  "pbkdf2-sha1",
-  "pbkdf2-sha256",
-  "pbkdf2-sha512",
-];
+const common = { version: packageVersion("@noble/hashes"), encoding: null };
 
 export default [
   {
     ...common,
     name: "noble-hashes",
-    algorithms: [...KDFS, ...Object.keys(HASHES)],
     async: false,
     modes: ["oneshot", "new"],
     notes:
@@ -95,7 +80,6 @@ export default [
   {
     ...common,
     name: "noble-hashes-async",
-    algorithms: KDFS,
     async: true,
     notes: "async KDFs (argon2idAsync, scryptAsync, pbkdf2Async); raw output only",
     derive: makeDerive({

@@ -6,7 +6,7 @@
 // pbkdf2, promisified as its docs show (<runner>/node-crypto-async).
 import crypto from "node:crypto";
 import { promisify } from "node:util";
-import { runtimeLibrary } from "../core/runtime.js";
+import { runtimeVersion } from "../core/runtime.js";
 
 const DIGEST_NAMES = {
   md5: "md5",
@@ -23,8 +23,6 @@ const PBKDF2_NAMES = {
   "pbkdf2-sha512": "sha512",
 };
 
-const available = new Set(crypto.getHashes());
-const digests = Object.keys(DIGEST_NAMES).filter((alg) => available.has(DIGEST_NAMES[alg]));
 const hasOneShot = typeof crypto.hash === "function"; // crypto.hash(): Node >= 20.12
 
 // scrypt refuses to use more than `maxmem` (default 32 MiB): 128*r*(N+p+2) bytes are needed.
@@ -37,15 +35,12 @@ const scryptOptions = ({ n, r, p }) => ({
 
 const scryptAsync = promisify(crypto.scrypt);
 const pbkdf2Async = promisify(crypto.pbkdf2);
-const { library, version, backend } = runtimeLibrary("node:crypto");
-
-const common = { library, version, backend, encoding: null };
+const common = { version: runtimeVersion(), encoding: null };
 
 export default [
   {
     ...common,
     name: "node-crypto",
-    algorithms: ["scrypt", ...Object.keys(PBKDF2_NAMES), ...digests],
     async: false,
     modes: hasOneShot ? ["oneshot", "new"] : ["new"],
     notes:
@@ -64,7 +59,6 @@ export default [
   {
     ...common,
     name: "node-crypto-async",
-    algorithms: ["scrypt", ...Object.keys(PBKDF2_NAMES)],
     async: true,
     notes: "callback API (scrypt, pbkdf2) through util.promisify; runs on the thread pool",
     derive(alg, password, salt, params, length) {

@@ -1,19 +1,15 @@
 // Web Crypto (globalThis.crypto.subtle), built into the runtime: OpenSSL under
 // Node.js, AWS-LC through aws-lc-rs under Deno. Promise API: digest() and PBKDF2
 // deriveBits().
-import { runtimeLibrary } from "../core/runtime.js";
+import { runtimeVersion } from "../core/runtime.js";
 
 const { subtle } = globalThis.crypto;
 const DIGESTS = { sha1: "SHA-1", sha256: "SHA-256", sha512: "SHA-512" };
 const PBKDF2 = { "pbkdf2-sha1": "SHA-1", "pbkdf2-sha256": "SHA-256", "pbkdf2-sha512": "SHA-512" };
-const { version, backend } = runtimeLibrary("webcrypto");
 
 export default {
   name: "webcrypto",
-  library: "Web Crypto (crypto.subtle)",
-  version,
-  backend,
-  algorithms: [...Object.keys(PBKDF2), ...Object.keys(DIGESTS)],
+  version: runtimeVersion(),
   encoding: null,
   async: true,
   modes: ["oneshot"],

@@ -1,5 +1,6 @@
 // What the runtime itself is, for hello lines and built-in libraries (node:crypto,
-// Web Crypto), whose version is the runtime's and whose backend differs by runtime.
+// Web Crypto), whose version is the runtime's. Their backend, which differs by runtime,
+// is the catalog's row for each runner.
 
 const deno = globalThis.Deno;
 
@@ -11,13 +12,7 @@ export function runtimeDescription() {
   return `node ${process.version} (V8 ${v.v8}, OpenSSL ${v.openssl})`;
 }
 
-export function runtimeLibrary(which) {
-  if (isDeno) {
-    return { library: which, version: `deno ${deno.version.deno}`, backend: "rust" };
-  }
-  return {
-    library: which,
-    version: `node ${process.version} (OpenSSL ${process.versions.openssl})`,
-    backend: "asm",
-  };
+export function runtimeVersion() {
+  if (isDeno) return `deno ${deno.version.deno}`;
+  return `node ${process.version} (OpenSSL ${process.versions.openssl})`;
 }
