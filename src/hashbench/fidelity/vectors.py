@@ -1,4 +1,8 @@
-"""Known-answer vectors from vectors/<algorithm>.json; every vector names its source.
+"""Known-answer vectors from vectors/<algorithm>.json and vectors/<algorithm>.<set>.json (an
+established set converted by a script, e.g. Wycheproof's by scripts/wycheproof_vectors.py);
+every vector names its source. The sets are many (Wycheproof: 176 PBKDF2 vectors at 4096
+iterations): `hashbench fidelity` checks them in every library, the per-runner conformance
+test only the project's own files, which keeps `make test` fast.
 
 Byte fields are hex (`password`, `salt`, `input`, `secret`, `ad`) or text for readability
 (`password_text`, `salt_text`, `input_text`, with `repeat` to repeat the input).
@@ -9,6 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from hashbench import paths
@@ -47,11 +52,21 @@ def _bytes(raw: dict[str, Any], name: str) -> bytes | None:
     return data * int(raw.get("repeat", 1)) if name == "input" else data
 
 
+def files(algorithm: str, sets: bool = True) -> list[Path]:
+    """The algorithm's own file first, then (with `sets`) each established set's, by name."""
+    where = paths.vectors_dir()
+    own = where / f"{algorithm}.json"
+    more = sorted(where.glob(f"{algorithm}.*.json")) if sets else []
+    return ([own] if own.exists() else []) + more
+
+
 @cache
-def load(algorithm: str) -> tuple[Vector, ...]:
-    path = paths.vectors_dir() / f"{algorithm}.json"
-    if not path.exists():
-        return ()
+def load(algorithm: str, sets: bool = False) -> tuple[Vector, ...]:
+    """The project's vectors of one algorithm; with `sets`, the established sets' too."""
+    return tuple(v for path in files(algorithm, sets) for v in _read(algorithm, path))
+
+
+def _read(algorithm: str, path: Path) -> tuple[Vector, ...]:
     data = json.loads(path.read_text())
     return tuple(
         Vector(
@@ -73,4 +88,4 @@ def load(algorithm: str) -> tuple[Vector, ...]:
 
 
 def algorithms() -> list[str]:
-    return sorted(p.stem for p in paths.vectors_dir().glob("*.json"))
+    return sorted({p.name.split(".", 1)[0] for p in paths.vectors_dir().glob("*.json")})
