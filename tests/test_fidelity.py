@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from conftest import MANIFESTS, runner_unavailable
 
-from hashbench.fidelity import interop, probes
+from hashbench.fidelity import interop, lengths, probes
 from hashbench.fidelity.session import Session
 from hashbench.runner.pool import RunnerPool
 
@@ -20,43 +20,12 @@ DOCUMENTED = [
         "$2y$",
         "PHP manual, password_hash: PASSWORD_BCRYPT makes a crypt() hash with the $2y$ identifier",
     ),
-    (
-        "php/password_hash",
-        "bcrypt.over-72",
-        "changes",
-        "PHP manual, password_hash: with PASSWORD_BCRYPT the password is truncated to 72 bytes",
-    ),
     ("c/libxcrypt", "bcrypt.emits", "$2b$", "libxcrypt crypt(5): bcrypt hash prefix $2b$"),
-    (
-        "c/libxcrypt",
-        "bcrypt.over-72",
-        "changes",
-        "libxcrypt crypt(5): bcrypt uses at most the first 72 characters of the passphrase",
-    ),
-    (
-        "python/bcrypt",
-        "bcrypt.over-72",
-        "rejects",
-        "pyca/bcrypt 5.0.0 changelog: passwords over 72 bytes raise ValueError",
-    ),
-    (
-        "go/x-crypto-bcrypt",
-        "bcrypt.over-72",
-        "rejects",
-        "golang.org/x/crypto/bcrypt GenerateFromPassword: does not accept passwords longer "
-        "than 72 bytes (ErrPasswordTooLong)",
-    ),
     (
         "go/x-crypto-bcrypt",
         "bcrypt.emits",
         "$2a$",
         "golang.org/x/crypto/bcrypt: hashes carry major version 2, minor version 'a'",
-    ),
-    (
-        "node/bcryptjs-sync",
-        "bcrypt.over-72",
-        "changes",
-        "bcryptjs README: the maximum input length is 72 bytes and is not checked by the library",
     ),
     ("node/bcrypt-sync", "bcrypt.emits", "$2b$", "node.bcrypt.js README: hashes use $2b$"),
     ("rust/bcrypt", "bcrypt.emits", "$2b$", "bcrypt crate: HashParts formats with Version::TwoB"),
@@ -67,7 +36,61 @@ DOCUMENTED = [
         "phc-winner-argon2 README/test.c: an encoded hash without v= is version 0x10",
     ),
 ]
-NEEDED = {impl.split("/")[0] for impl, *_ in DOCUMENTED}
+# Length probes (fidelity/lengths.py) for behaviours the libraries document: the reference
+# reads 72 bytes of a bcrypt password, so a library that truncates there matches it.
+DOCUMENTED_LENGTHS = [
+    (
+        "php/password_hash",
+        "len.bcrypt.password.hash.73",
+        "matches",
+        "PHP manual, password_hash: with PASSWORD_BCRYPT the password is truncated to 72 bytes",
+    ),
+    (
+        "c/libxcrypt",
+        "len.bcrypt.password.hash.73",
+        "matches",
+        "libxcrypt crypt(5): bcrypt uses at most the first 72 characters of the passphrase",
+    ),
+    (
+        "python/bcrypt",
+        "len.bcrypt.password.hash.73",
+        "refuses",
+        "pyca/bcrypt 5.0.0 changelog: passwords over 72 bytes raise ValueError",
+    ),
+    (
+        "go/x-crypto-bcrypt",
+        "len.bcrypt.password.hash.73",
+        "refuses",
+        "golang.org/x/crypto/bcrypt GenerateFromPassword: does not accept passwords longer "
+        "than 72 bytes (ErrPasswordTooLong)",
+    ),
+    (
+        "node/bcryptjs-sync",
+        "len.bcrypt.password.hash.73",
+        "matches",
+        "bcryptjs README: the maximum input length is 72 bytes and is not checked by the library",
+    ),
+    (
+        "node/bcrypt-sync",
+        "len.bcrypt.2a.password.verify.257",
+        "wraps",
+        "node.bcrypt.js src/bcrypt.cc: for minor 'a', key_len = (u_int8_t)(key_len + 1)",
+    ),
+    (
+        "node/bcrypt-sync",
+        "len.bcrypt.2b.password.verify.257",
+        "matches",
+        "node.bcrypt.js src/bcrypt.cc: for $2b$, key_len is capped at 72 before the NUL is added",
+    ),
+    (
+        "php/password_hash",
+        "len.bcrypt.password.hash.nul",
+        "refuses",
+        "PHP 8.2 ext/standard/password.c: ValueError 'Bcrypt password must not contain null "
+        "character'",
+    ),
+]
+NEEDED = {impl.split("/")[0] for impl, *_ in DOCUMENTED + DOCUMENTED_LENGTHS}
 
 
 @pytest.fixture(scope="module")
@@ -87,6 +110,18 @@ def test_documented_behaviour(session, impl, probe, expected, source):
         pytest.skip(f"{impl} is not available here")
     (spec,) = [p for p in probes.PROBES if p.name == probe]
     behaviour, detail = spec.run(session, impl)
+    assert behaviour == expected, f"{impl} {probe}: {detail} — documented: {source}"
+
+
+@pytest.mark.parametrize(
+    ("impl", "probe", "expected", "source"),
+    DOCUMENTED_LENGTHS,
+    ids=[f"{i}:{p}" for i, p, *_ in DOCUMENTED_LENGTHS],
+)
+def test_documented_length_behaviour(session, impl, probe, expected, source):
+    if impl not in session.pool.implementations:
+        pytest.skip(f"{impl} is not available here")
+    behaviour, detail = lengths.probe(session, impl, probe)
     assert behaviour == expected, f"{impl} {probe}: {detail} — documented: {source}"
 
 

@@ -36,7 +36,7 @@ def adapter_lines(path: str | None) -> int | None:
     return sum(1 for line in lines if line and not line.startswith(COMMENT_PREFIXES))
 
 
-def _format(sample: str) -> str:
+def string_format(sample: str) -> str:
     """A standard string (PHC, a modular-crypt prefix) or a library's own format."""
     parsed = parse(sample)
     if parsed is None:
@@ -56,7 +56,7 @@ def profile(impls: list[dict[str, Any]], produced: dict[str, list[str]]) -> list
         row = rows_by_impl.get(info["id"], {})
         ops = set(info["ops"])
         samples = produced.get(info["id"], [])
-        standard = ", ".join(dict.fromkeys(_format(sample) for sample in samples)) or None
+        standard = ", ".join(dict.fromkeys(string_format(sample) for sample in samples)) or None
         password = any(a in PASSWORD_ALGORITHMS for a in info["algorithms"])
         if not password:
             continue

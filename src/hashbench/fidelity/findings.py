@@ -13,8 +13,11 @@ did there (`behaviour`), and which implementation did it.
 - `length`: the length probe's name (`len.<alg>[.<prefix>].<field>.<op>.<length>`); its
   class (`truncates`, `wraps`, `refuses`, `differs`, …).
 - `interop`: `<alg> from <producer>`; the verifier's result (`rejects`, `error`).
+- `cross`: `cross.<alg>.<field>.<length> from <producer>`, an edge input's string that a
+  verifier does not accept where no length probe says why (fidelity/cross.py); its result.
 
-For `interop` the implementation is the verifier; the producer is part of the subject.
+For `interop` and `cross` the implementation is the verifier; the producer is part of the
+subject.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-CHECKS = ("kat", "differential", "probe", "length", "interop")
+CHECKS = ("kat", "differential", "probe", "length", "interop", "cross")
 REFERENCE = "reference"  # the orchestrator's own reference: it takes part in every run
 FROM = " from "
 
@@ -47,7 +50,7 @@ def involved(check: str, subject: str, impl: str) -> set[str]:
     """The implementations that must have run for this divergence to be seen: the
     implementation, and for interop the producer named in the subject."""
     names = {impl}
-    if check == "interop" and FROM in subject:
+    if check in ("interop", "cross") and FROM in subject:
         names.add(subject.split(FROM, 1)[1])
     return names - {REFERENCE}
 
@@ -84,6 +87,15 @@ def collect(data: dict[str, Any]) -> list[Finding]:
     for b in data.get("lengths", []):
         if b["diverges"]:
             out.append(Finding("length", b["probe"], b["behaviour"], b["impl"], b["detail"]))
+    for m in data.get("cross", []):
+        for producer, row in m["cells"].items():
+            for verifier, result in row.items():
+                explained = verifier in m["explained"].get(producer, {})
+                if m["label"] == "plain" or verifier == REFERENCE or result == "ok" or explained:
+                    continue  # plain: the interop matrix; the reference: the length probes
+                subject = f"cross.{m['algorithm']}.{m['field']}.{m['label']}{FROM}{producer}"
+                detail = f"{m['producers'][producer][:40]}… {result}"
+                out.append(Finding("cross", subject, _interop_result(result), verifier, detail))
     for m in data.get("interop", []):
         for producer, row in m["cells"].items():
             for verifier, result in row.items():

@@ -8,7 +8,9 @@ Besides lengths: a NUL byte inside, and bytes >= 0x80 that are not UTF-8.
 
 When a library's answer is not the reference's, `alternatives` lists what it may have
 hashed instead — the input cut at the NUL or at a limit, its length wrapped, or its
-invalid UTF-8 replaced or re-encoded — so the probe can say *how* it differs.
+invalid UTF-8 replaced or re-encoded — so the probe can say *how* it differs. Each is
+tried by asking the reference for those other bytes: a class is proven by an output, never
+inferred from the length alone.
 """
 
 from __future__ import annotations
@@ -69,8 +71,10 @@ def data(label: str) -> bytes:
     return (alphabet * (n // len(alphabet) + 1))[:n]
 
 
-def alternatives(given: bytes) -> list[tuple[str, str, bytes]]:
-    """(behaviour, how, bytes) a library may have used instead of `given`."""
+def alternatives(given: bytes, alg: str = "", field: str = "") -> list[tuple[str, str, bytes]]:
+    """(behaviour, how, bytes) a library may have used instead of `given` as input `field`
+    of `alg`: cut at the NUL, its length wrapped, cut at a block size or at one of the
+    field's limits (or one byte short of it, a NUL counted), invalid UTF-8 changed."""
     out: list[tuple[str, str, bytes]] = []
     if b"\0" in given:
         out.append(("truncates", "at the NUL", given[: given.index(0)]))
@@ -78,7 +82,10 @@ def alternatives(given: bytes) -> list[tuple[str, str, bytes]]:
     for bits in (8, 16):
         if n >= 1 << bits:
             out.append(("wraps", f"its length mod 2^{bits}", given[: n % (1 << bits)]))
-    out.extend(("truncates", f"at {cut} bytes", given[:cut]) for cut in CUTS if cut < n)
+    if alg == "bcrypt" and field == "password":
+        out.extend(_bcrypt_key_wraps(given))
+    cuts = set(CUTS) | {c for limit in limits(alg, field) for c in (limit - 1, limit)}
+    out.extend(("truncates", f"at {cut} bytes", given[:cut]) for cut in sorted(cuts) if cut < n)
     try:
         given.decode()
     except UnicodeDecodeError:
@@ -90,3 +97,18 @@ def alternatives(given: bytes) -> list[tuple[str, str, bytes]]:
 
 def _latin1(given: bytes) -> bytes:
     return given.decode("latin-1").encode()
+
+
+def _bcrypt_key_wraps(given: bytes) -> list[tuple[str, str, bytes]]:
+    """bcrypt's key is the password and its NUL, repeated over 72 bytes. OpenBSD's bcrypt.c
+    before 2014 kept that length (NUL counted, for $2a$) in 8 bits: from 255 bytes its key
+    is the first (n + 1) mod 256 bytes repeated, with no NUL (0 reads byte 0 over and over).
+    That key is the reference's for a 72-byte password of those bytes repeated, so the
+    reference can prove the wrap. Both countings are tried: with and without the NUL."""
+    n, out = len(given), {}
+    for kept, how in (((n + 1) % 256, "(n + 1) mod 256"), (n % 256, "n mod 256")):
+        used = given[: max(kept, 1)]
+        key = (used * 72)[:72]
+        if kept < min(n, 72) and b"\0" not in used and key not in out:
+            out[key] = ("wraps", f"its key length in 8 bits: {how} = {kept} bytes", key)
+    return list(out.values())

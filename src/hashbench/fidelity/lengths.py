@@ -7,128 +7,33 @@ algorithm, reached through one operation:
 - `derive`: the library's raw output against the reference's on the same bytes;
 - `hash`: the library's own string, checked by the reference with the same password;
 - `verify`: a string the reference made from the password (per bcrypt prefix $2a$, $2b$,
-  $2y$, $2x$; argon2 PHC; yescrypt), read by the library.
+  $2y$, $2x$; argon2 PHC; yescrypt; scrypt's `$7$`, PHC and lambdaworks strings; PBKDF2 as
+  password4j's `$3$` string and Spring's hex), read by the library.
 
-Each answer is classified against the reference: `matches`, `truncates`, `wraps`,
-`replaces` / `reencodes` (invalid UTF-8 turned into something else), `differs` (none of
-those), `refuses` (an error where the reference answers), `accepts` (an answer where the
-reference refuses), `crashes`, `hangs`. A target is first tried at a plain input; an
-implementation that does not match there (it cannot read the reference's prefix, say) is
-not probed further — other probes and the interop matrix report that — so each finding
-here is about length or bytes alone.
+Each answer is classified against the reference: `matches`; `truncates`, `wraps`,
+`replaces` / `reencodes` (invalid UTF-8 turned into something else), each proven by the
+reference giving the library's answer for those other bytes (length_inputs.alternatives);
+`differs` (none of those); `refuses` (an error where the reference answers); `accepts` (an
+answer where the reference refuses); `crashes`; `hangs`. A target is first tried at a
+plain input; an implementation that does not match there (it cannot read the reference's
+prefix, say) is not probed further — other probes and the interop matrix report that — so
+each finding here is about length or bytes alone.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
+from hashbench.fidelity import length_reference as ref
 from hashbench.fidelity.length_inputs import alternatives, data, labels
+from hashbench.fidelity.length_reference import BASE, LENGTH, PARAMS, Target
 from hashbench.fidelity.probes import FAULTS, Behaviour
 from hashbench.fidelity.session import Session
-from hashbench.verify import reference, reference_make
+from hashbench.verify import reference_make
+from hashbench.verify.encoded import parse
 
 TIMEOUT_S = 10.0  # a library that has not answered by then is recorded as hanging
-LENGTH = 32
-ARGON2 = ("argon2id", "argon2i", "argon2d")
-PBKDF2 = ("pbkdf2-sha1", "pbkdf2-sha256", "pbkdf2-sha512")
-PARAMS: dict[str, dict[str, int]] = {
-    "bcrypt": {"cost": 4},
-    **{alg: {"m": 256, "t": 3, "p": 1} for alg in ARGON2},  # libsodium's argon2i wants t >= 3
-    "scrypt": {"n": 1024, "r": 1, "p": 1},
-    **{alg: {"iterations": 1000} for alg in PBKDF2},
-    "yescrypt": {"cost": 1},
-}
-BASE = {"password": b"password", "salt": b"somesaltsomesalt", "secret": b"secret", "ad": b"ad"}
-BCRYPT_SALT = "CCCCCCCCCCCCCCCCCCCCC."  # crypt_blowfish wrapper.c's salt
 Answer = tuple[str, str]  # (behaviour, detail)
-
-
-@dataclass(frozen=True)
-class Target:
-    alg: str
-    field: str  # password, salt, secret, ad
-    op: str  # derive, hash, verify
-    variant: str = ""  # the bcrypt prefix a verify target's strings carry
-
-    def probe(self, label: str) -> str:
-        variant = f".{self.variant}" if self.variant else ""
-        return f"len.{self.alg}{variant}.{self.field}.{self.op}.{label}"
-
-
-def targets() -> list[Target]:
-    out = [Target("bcrypt", "password", "hash")]
-    out += [Target("bcrypt", "password", "verify", v) for v in ("2a", "2b", "2y", "2x")]
-    for alg in ARGON2:
-        out += [Target(alg, f, "derive") for f in ("password", "salt", "secret", "ad")]
-        out += [Target(alg, "password", "hash"), Target(alg, "password", "verify")]
-    for alg in ("scrypt", *PBKDF2):
-        out += [Target(alg, f, "derive") for f in ("password", "salt")]
-        out.append(Target(alg, "password", "hash"))
-    out += [Target("yescrypt", "password", "hash"), Target("yescrypt", "password", "verify")]
-    return out
-
-
-# -- the reference ----------------------------------------------------------------------
-def _inputs(t: Target, given: bytes) -> dict[str, bytes]:
-    fields = {"password": BASE["password"], "salt": BASE["salt"]}
-    fields[t.field] = given
-    return fields
-
-
-@cache
-def _ref_derive(t: Target, given: bytes) -> str | None:
-    f = _inputs(t, given)
-    if t.alg in ARGON2:
-        return reference_make.argon2(
-            t.alg,
-            f["password"],
-            f["salt"],
-            PARAMS[t.alg],
-            LENGTH,
-            f.get("secret", b""),
-            f.get("ad", b""),
-        )
-    return reference.derive(t.alg, f["password"], f["salt"], PARAMS[t.alg], LENGTH)
-
-
-@cache
-def _setting(t: Target) -> str | None:
-    if t.alg == "bcrypt":
-        return f"${t.variant or '2b'}$04${BCRYPT_SALT}"
-    return reference_make.crypt_setting("$y$", PARAMS[t.alg]["cost"])
-
-
-def _crypt(password: bytes, setting: str) -> str | None:
-    """libxcrypt's crypt(), which refuses a passphrase of 512 bytes or more (its own
-    CRYPT_MAX_PASSPHRASE_SIZE, the NUL counted). For bcrypt that cap is libxcrypt's, not
-    the algorithm's: bcrypt reads at most 72 bytes (crypt_blowfish: 'chars after 72 are
-    ignored'), so the reference's bcrypt of a longer password is crypt() of its first 72 bytes."""
-    if setting.startswith("$2"):
-        password = password.split(b"\0", 1)[0][:72]
-    return reference_make.crypt(password, setting)
-
-
-@cache
-def _ref_string(t: Target, password: bytes) -> str | None:
-    if t.alg in ARGON2:
-        return reference_make.argon2_encoded(t.alg, password, BASE["salt"], PARAMS[t.alg], LENGTH)
-    setting = _setting(t)
-    return _crypt(password, setting) if setting else None
-
-
-def _ref_refuses(t: Target, password: bytes) -> bool:
-    """Whether the reference refuses this password outright (only libxcrypt's yescrypt
-    does, from 512 bytes; the other references take any length)."""
-    setting = _setting(t) if t.alg == "yescrypt" else None
-    return setting is not None and _crypt(password, setting) is None
-
-
-def _ref_check(t: Target, password: bytes, encoded: str) -> bool | None:
-    if encoded.startswith(("$2", "$y$", "$7$")):  # crypt(3) formats: C strings
-        return _crypt(password, encoded) == encoded
-    return reference.verify(t.alg, password, encoded, PARAMS[t.alg], LENGTH)
 
 
 # -- one answer ---------------------------------------------------------------------------
@@ -147,8 +52,8 @@ def _error(reply: dict[str, Any], reference_refuses: bool, plain: bool) -> Answe
 
 
 def _derive(s: Session, impl: str, t: Target, given: bytes, plain: bool) -> Answer:
-    want = _ref_derive(t, given)
-    fields = {k: v.hex() for k, v in _inputs(t, given).items()}
+    want = ref.derived(t, given)
+    fields = {k: v.hex() for k, v in ref.inputs(t, given).items()}
     reply = s.call(
         impl,
         "derive",
@@ -165,20 +70,22 @@ def _derive(s: Session, impl: str, t: Target, given: bytes, plain: bool) -> Answ
         return ("accepts", "answers where the reference refuses")
     if got == want:
         return ("matches", "")
-    for behaviour, how, other in alternatives(given):
-        if _ref_derive(t, other) == got:
+    for behaviour, how, other in alternatives(given, t.alg, t.field):
+        if ref.derived(t, other) == got:
             return (behaviour, f"{how}: its output is the reference's for those bytes")
     return ("differs", f"got {got[:16]}…, the reference {want[:16]}…")
 
 
 def _hash(s: Session, impl: str, t: Target, given: bytes, plain: bool) -> Answer:
-    refused = _ref_refuses(t, given)
+    refused = ref.refuses(t, given)
+    fields = ref.inputs(t, given)
     reply = s.call(
         impl,
         "hash",
         timeout=TIMEOUT_S,
         alg=t.alg,
-        password=given.hex(),
+        password=fields["password"].hex(),
+        salt=given.hex() if t.field == "salt" else None,
         params=PARAMS[t.alg],
         **({"length": LENGTH} if t.alg not in ("bcrypt", "yescrypt") else {}),
     )
@@ -186,26 +93,57 @@ def _hash(s: Session, impl: str, t: Target, given: bytes, plain: bool) -> Answer
         return err
     encoded = str(reply.get("encoded"))
     if refused:
-        return ("accepts", "hashes a password the reference refuses")
-    ok = _ref_check(t, given, encoded)
+        return ("accepts", f"hashes a {t.field} the reference refuses")
+    if t.field == "salt":
+        return _hash_salt(t, given, encoded)
+    ok = ref.accepts(t.alg, given, encoded)
     if ok is None:
         return ("n/a", f"the reference cannot read {encoded[:12]}…")
     if ok:
         return ("matches", "")
-    for behaviour, how, other in alternatives(given):
-        if _ref_check(t, other, encoded):
+    for behaviour, how, other in alternatives(given, t.alg, t.field):
+        if ref.accepts(t.alg, other, encoded):
             return (behaviour, f"{how}: the reference verifies its string with those bytes")
     return ("differs", f"the reference does not verify {encoded[:30]}… with these bytes")
 
 
+def _hash_salt(t: Target, given: bytes, encoded: str) -> Answer:
+    """An argon2 string made with a given salt: it must carry that salt, with the tag the
+    reference computes for it."""
+    info = parse(encoded)
+    if info is None or info.salt is None or info.key is None:
+        return ("n/a", f"the reference cannot read {encoded[:12]}…")
+    want = reference_make.argon2(t.alg, BASE["password"], given, PARAMS[t.alg], len(info.key))
+    if info.salt == given and info.key.hex() == want:
+        return ("matches", "")
+    for behaviour, how, other in alternatives(given, t.alg, t.field):
+        made = reference_make.argon2(t.alg, BASE["password"], other, PARAMS[t.alg], len(info.key))
+        if info.key.hex() == made:
+            return (behaviour, f"{how}: its tag is the reference's for that salt")
+    return ("differs", f"its string carries a {len(info.salt)}-byte salt, not the reference's tag")
+
+
 def _verify(s: Session, impl: str, t: Target, given: bytes, plain: bool) -> Answer:
-    encoded = _ref_string(t, given)
+    if t.field == "salt":
+        encoded = ref.string(t.alg, t.variant, BASE["password"], given)
+        given_password = BASE["password"]
+    else:
+        encoded, given_password = ref.string(t.alg, t.variant, given), given
     if encoded is None:
         return ("n/a", "the reference makes no string of these bytes")
 
+    # Spring's PBKDF2 hex holds no parameters: they travel with verify (docs/protocol.md)
+    made = {"params": PARAMS[t.alg], "length": LENGTH} if t.variant == "spring" else {}
+
     def valid(string: str) -> tuple[bool, Answer | None]:
         reply = s.call(
-            impl, "verify", timeout=TIMEOUT_S, alg=t.alg, password=given.hex(), encoded=string
+            impl,
+            "verify",
+            timeout=TIMEOUT_S,
+            alg=t.alg,
+            password=given_password.hex(),
+            encoded=string,
+            **made,
         )
         return reply.get("valid") is True, _error(reply, False, plain)
 
@@ -214,10 +152,17 @@ def _verify(s: Session, impl: str, t: Target, given: bytes, plain: bool) -> Answ
         return err
     if ok:
         return ("matches", "")
-    for behaviour, how, other in alternatives(given):
-        made = _ref_string(t, other)
-        if made and made != encoded and valid(made)[0]:
+    for behaviour, how, other in alternatives(given, t.alg, t.field):
+        if t.field == "salt":  # the string carries the whole salt; the tag is for `other`
+            remade = ref.salt_tag_string(t, given, other)
+        else:
+            remade = ref.string(t.alg, t.variant, other)
+        if remade and remade != encoded and valid(remade)[0]:
             return (behaviour, f"{how}: verifies the reference's string of those bytes")
+    if t.variant in ("2a", "2x", "2y"):  # the prefix read as $2b$?
+        as_2b = ref.string(t.alg, "2b", given)
+        if as_2b and as_2b != encoded and valid(f"${t.variant}{as_2b[3:]}")[0]:
+            return ("differs", f"computes ${t.variant}$ as $2b$: verifies the reference's $2b$")
     return ("differs", "verify says false to the reference's string")
 
 
@@ -237,9 +182,20 @@ def _target(s: Session, impl: str, t: Target) -> list[Behaviour]:
     return out
 
 
+def probe(session: Session, impl: str, name: str) -> Answer:
+    """One length probe by its name (`len.<alg>[.<variant>].<field>.<op>.<label>`), for
+    one implementation, without the plain-input check."""
+    parts = name.split(".")
+    if parts[0] != "len" or len(parts) not in (5, 6):
+        raise ValueError(f"not a length probe: {name}")
+    variant = parts[2] if len(parts) == 6 else ""
+    t = Target(parts[1], parts[-3], parts[-2], variant)
+    return OPS[t.op](session, impl, t, data(parts[-1]), False)
+
+
 def run(session: Session) -> list[Behaviour]:
     out: list[Behaviour] = []
-    for t in targets():
+    for t in ref.targets():
         for impl in session.impls():
             if t.alg in impl["algorithms"] and t.op in impl["ops"]:
                 out.extend(_target(session, impl["id"], t))

@@ -112,40 +112,6 @@ def verify_probe(
     return run
 
 
-def bcrypt_long(s: Session, impl: str) -> tuple[str, str]:
-    pw = b"a" * 72 + b"b"
-    reply, err = _hash(s, impl, "bcrypt", pw, {"cost": 4})
-    if fault := _fault(err):
-        return fault
-    if err:
-        return ("rejects", f"refuses passwords over 72 bytes ({err[0]}: {err[1]})")
-    behaviour, _ = _verify(s, impl, "bcrypt", b"a" * 72 + b"c", reply["encoded"])
-    if behaviour == "accepts":
-        return ("changes", "truncates at 72 bytes silently")
-    return ("accepts", "uses bytes past 72 (not standard bcrypt)")
-
-
-def bcrypt_nul(s: Session, impl: str) -> tuple[str, str]:
-    reply, err = _hash(s, impl, "bcrypt", b"ab\x00cd", {"cost": 4})
-    if fault := _fault(err):
-        return fault
-    if err:
-        return ("rejects", f"refuses NUL bytes ({err[0]}: {err[1]})")
-    behaviour, _ = _verify(s, impl, "bcrypt", b"ab", reply["encoded"])
-    if behaviour == "accepts":
-        return ("changes", "truncates at the first NUL byte silently")
-    return ("accepts", "keeps the bytes after a NUL")
-
-
-def bcrypt_empty(s: Session, impl: str) -> tuple[str, str]:
-    reply, err = _hash(s, impl, "bcrypt", b"", {"cost": 4})
-    if fault := _fault(err):
-        return fault
-    if err:
-        return ("rejects", f"refuses an empty password ({err[0]}: {err[1]})")
-    return ("accepts", "hashes an empty password")
-
-
 def bcrypt_emitted(s: Session, impl: str) -> tuple[str, str]:
     reply, err = _hash(s, impl, "bcrypt", b"x", {"cost": 4})
     if fault := _fault(err):
@@ -202,33 +168,6 @@ def derive_probe(alg: str, params: dict[str, int], salt: bytes, what: str) -> Pr
         return ("accepts", f"accepts {what}")
 
     return run
-
-
-def non_utf8(alg: str, params: dict[str, int]) -> ProbeRun:
-    def run(s: Session, impl: str) -> tuple[str, str]:
-        reply, err = _hash(s, impl, alg, b"\xff\xfe\xfd", params)
-        if fault := _fault(err):
-            return fault
-        if err:
-            return ("rejects", f"refuses a non-UTF-8 password ({err[0]}: {err[1]})")
-        replaced = "\ufffd\ufffd\ufffd".encode()
-        if _verify(s, impl, alg, replaced, reply["encoded"])[0] == "accepts":
-            return ("changes", "replaces invalid UTF-8 with U+FFFD silently")
-        return ("accepts", "hashes the bytes as given")
-
-    return run
-
-
-def _round_trip(
-    s: Session, impl: str, alg: str, pw: bytes, params: dict[str, int]
-) -> tuple[str, str]:
-    reply, err = _hash(s, impl, alg, pw, params)
-    if fault := _fault(err):
-        return fault
-    if err:
-        return ("rejects", f"{err[0]}: {err[1]}")
-    behaviour, detail = _verify(s, impl, alg, pw, reply["encoded"])
-    return behaviour, "hashes and verifies" if behaviour == "accepts" else detail
 
 
 @dataclass(frozen=True)
@@ -372,38 +311,6 @@ def _verify_probes() -> list[Probe]:
 CRYPT_BLOWFISH = "openwall crypt_blowfish (wrapper.c) and OpenBSD bcrypt(3)"
 PROBES: list[Probe] = [
     Probe(
-        "bcrypt.72-bytes",
-        "bcrypt",
-        ("hash", "verify"),
-        lambda s, impl: _round_trip(s, impl, "bcrypt", b"a" * 72, {"cost": 4}),
-        "accepts",
-        CRYPT_BLOWFISH,
-    ),
-    Probe(
-        "bcrypt.over-72",
-        "bcrypt",
-        ("hash", "verify"),
-        bcrypt_long,
-        "changes",
-        f"{CRYPT_BLOWFISH}: 'chars after 72 are ignored'",
-    ),
-    Probe(
-        "bcrypt.nul",
-        "bcrypt",
-        ("hash", "verify"),
-        bcrypt_nul,
-        "changes",
-        "bcrypt(3) takes a C string: it ends at the first NUL",
-    ),
-    Probe(
-        "bcrypt.empty",
-        "bcrypt",
-        ("hash",),
-        bcrypt_empty,
-        "accepts",
-        f"{CRYPT_BLOWFISH}: the empty-password vector",
-    ),
-    Probe(
         "bcrypt.emits",
         "bcrypt",
         ("hash",),
@@ -428,14 +335,6 @@ PROBES: list[Probe] = [
         f"{CRYPT_BLOWFISH}: setting $2a$32$ must be refused",
     ),
     Probe(
-        "bcrypt.non-utf8",
-        "bcrypt",
-        ("hash", "verify"),
-        non_utf8("bcrypt", {"cost": 4}),
-        "accepts",
-        "bcrypt works on bytes",
-    ),
-    Probe(
         "argon2.m-below-8p",
         "argon2id",
         ("hash",),
@@ -450,14 +349,6 @@ PROBES: list[Probe] = [
         derive_probe("argon2id", {"m": 64, "t": 1, "p": 1}, b"abcd", "a 4-byte salt"),
         "rejects",
         "argon2 reference: ARGON2_SALT_TOO_SHORT below 8 bytes",
-    ),
-    Probe(
-        "argon2.non-utf8",
-        "argon2id",
-        ("hash", "verify"),
-        non_utf8("argon2id", {"m": 64, "t": 1, "p": 1}),
-        "accepts",
-        "RFC 9106: the password is a byte string",
     ),
     Probe(
         "scrypt.n-not-power-of-2",

@@ -1,6 +1,6 @@
 """`hashbench fidelity`: vectors, interop matrix, differential derive, edge-case probes,
-length probes, library defaults and the ease-of-use profile, over every available
-implementation."""
+length probes, cross-verification at the edges, library defaults and the ease-of-use
+profile, over every available implementation."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from rich.console import Console
 
 from hashbench import __version__, machine, paths
 from hashbench.fidelity import (
+    cross,
     differential,
     ease,
     findings,
@@ -37,7 +38,7 @@ def run_kat(session: Session) -> list[kat.Outcome]:
     for impl in session.impls():
         client = session.pool.client_for(impl["id"])
         for alg in impl["algorithms"]:
-            for vec in vectors.load(alg):
+            for vec in vectors.load(alg, sets=True):
                 try:
                     outcomes.extend(kat.check_vector(client, impl, vec))
                 except RunnerFault as exc:  # record it and go on with a restarted runner
@@ -119,6 +120,7 @@ def run(
             ("differential", lambda: [r.to_dict() for r in differential.run(session)]),
             ("probes", lambda: [b.to_dict() for b in probes.run(session)]),
             ("lengths", lambda: [b.to_dict() for b in lengths.run(session)]),
+            ("cross", lambda: [m.to_dict() for m in cross.run(session)]),
             ("defaults", lambda: probes.defaults(session)),
         ]
         data["seconds"] = {}

@@ -1,5 +1,6 @@
 """Terminal summary of a fidelity run: vectors per library, interop matrices, probe
-behaviours, length probes, defaults, ease of use, and every divergence in one line."""
+behaviours, length probes, cross-verification at the edges, defaults, ease of use, and every
+divergence in one line."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ def render(data: dict[str, Any], console: Console) -> None:
     _differential(data.get("differential", []), console)
     _probes(data.get("probes", []), console)
     _lengths(data.get("lengths", []), console)
+    _cross(data.get("cross", []), console)
     _defaults(data.get("defaults", []), console)
     _ease(data.get("ease", []), console)
     lines = data.get("divergences", [])
@@ -149,6 +151,36 @@ def _lengths(behaviours: list[dict[str, Any]], console: Console) -> None:
     for (target, impl), by_behaviour in rows.items():
         text = "; ".join(f"{k} at {', '.join(v)}" for k, v in by_behaviour.items())
         table.add_row(target, impl, f"[red]{escape(text)}[/]")
+    console.print(table)
+
+
+def _cross(matrices: list[dict[str, Any]], console: Console) -> None:
+    """Per edge input: how many pairs were probed, how many did not verify, and of those
+    how many the length probes already explain; the unexplained ones by name."""
+    edges = [m for m in matrices if m["label"] != "plain"]
+    if not edges:
+        return
+    console.print("\n[bold]cross-verification at the edges[/] (pairs that agree at a plain input)")
+    table = _table("algorithm", "input", "pairs", "not verified", "explained", "unexplained")
+    table.columns[5].no_wrap = False
+    for m in edges:
+        cells = [
+            (prod, ver, result)
+            for prod, row in m["cells"].items()
+            for ver, result in row.items()
+            if ver != "reference"
+        ]
+        failed = [(p, v, r) for p, v, r in cells if r != "ok"]
+        loose = [(p, v, r) for p, v, r in failed if v not in m["explained"].get(p, {})]
+        names = "; ".join(f"{p} → {v}: {r}" for p, v, r in loose)
+        table.add_row(
+            m["algorithm"],
+            f"{m['field']} {m['label']}",
+            str(len(cells)),
+            str(len(failed)),
+            str(len(failed) - len(loose)),
+            f"[red]{escape(names)}[/]" if loose else "0",
+        )
     console.print(table)
 
 

@@ -34,7 +34,7 @@ _B64 = r"[A-Za-z0-9+/]+={0,2}"
 _LAMBDAWORKS = re.compile(rf"^\$([0-9a-f]{{5,}})\$({_B64})\$({_B64})$")
 _PASSWORD4J_PBKDF2 = re.compile(rf"^\$([1-5])\$(\d+)\$({_B64})\$({_B64})$")
 # password4j's Hmac codes (com.password4j.types.Hmac); 224 and 384 are not in the catalog.
-_PASSWORD4J_HMACS = {1: "pbkdf2-sha1", 3: "pbkdf2-sha256", 5: "pbkdf2-sha512"}
+PASSWORD4J_HMACS = {1: "pbkdf2-sha1", 3: "pbkdf2-sha256", 5: "pbkdf2-sha512"}
 _PHC = re.compile(r"^\$(argon2id|argon2i|argon2d|scrypt)\$(v=(\d+)\$)?([a-z0-9=,]+)\$")
 
 
@@ -104,7 +104,7 @@ def _parse_jvm(encoded: str) -> Encoded | None:
             return None
         return Encoded("scrypt", {"n": 1 << log2n, "r": r, "p": p}, "lambdaworks", salt, key)
     if m := _PASSWORD4J_PBKDF2.match(encoded):
-        alg = _PASSWORD4J_HMACS.get(int(m.group(1)))
+        alg = PASSWORD4J_HMACS.get(int(m.group(1)))
         value = int(m.group(2))
         iterations, bits = value >> 32, value & 0xFFFFFFFF
         salt, key = _b64(m.group(3)), _b64(m.group(4))

@@ -1,7 +1,8 @@
 """The reference as a producer, for the length probes: argon2 with a secret and associated
 data (libargon2's `argon2_ctx`, which `argon2_hash` does not reach), argon2 PHC strings
-made by libargon2, and modular-crypt strings made by libxcrypt for any bcrypt prefix
-($2a$, $2b$, $2y$, $2x$) and yescrypt.
+made by libargon2, modular-crypt strings made by libxcrypt for any bcrypt prefix ($2a$,
+$2b$, $2y$, $2x$) and yescrypt, and scrypt and PBKDF2 strings in every format a library
+reads (`kdf_string`: hashlib's key in verify/encode.py's layouts).
 
 `reference.py` checks what a library made; this module makes what a library is asked to
 read, so a verify answer can be compared with the reference's own output on the same
@@ -13,7 +14,9 @@ from __future__ import annotations
 import ctypes
 import threading
 
-from hashbench.verify.reference import _ARGON2_TYPES, _lib, argon2_hash
+from hashbench.verify import encode
+from hashbench.verify.encoded import parse
+from hashbench.verify.reference import _ARGON2_TYPES, _lib, argon2_hash, derive
 
 _LOCK = threading.Lock()  # crypt() and crypt_gensalt() return static buffers
 
@@ -117,3 +120,45 @@ def crypt(password: bytes, setting: str) -> str | None:
         out = lib.crypt(password.split(b"\0", 1)[0], setting.encode())
     text = out.decode() if out else ""
     return text if text.startswith("$") else None
+
+
+# The string formats of the key-derivation functions that have several, by the name the
+# length probes give them: which libraries read which is found by asking them.
+KDF_FORMATS = {
+    "scrypt": ("7", "phc", "lambdaworks"),
+    **{alg: ("password4j", "spring") for alg in ("pbkdf2-sha1", "pbkdf2-sha256", "pbkdf2-sha512")},
+}
+
+
+def kdf_string(
+    alg: str, fmt: str, password: bytes, salt: bytes, params: dict[str, int], length: int
+) -> str | None:
+    """The reference's scrypt or PBKDF2 string of `password` in format `fmt` (KDF_FORMATS):
+    hashlib's key, laid out by verify/encode.py. For `$7$` the salt is written as its
+    crypt base-64 text, and that text is what scrypt is given (as libxcrypt and libsodium
+    do). None if hashlib refuses."""
+    if fmt == "7":
+        return scrypt_mcf(password, encode.scrypt_setting(params, encode.itoa64(salt)), length)
+    key_hex = derive(alg, password, salt, params, length)
+    if key_hex is None:
+        return None
+    key = bytes.fromhex(key_hex)
+    writers = {
+        "phc": lambda: encode.phc_scrypt(params, salt, key),
+        "lambdaworks": lambda: encode.lambdaworks(params, salt, key),
+        "password4j": lambda: encode.password4j_pbkdf2(alg, params["iterations"], salt, key),
+        "spring": lambda: encode.spring_hex(salt, key),
+    }
+    return writers[fmt]()
+
+
+def scrypt_mcf(password: bytes, setting: str, length: int = 32) -> str | None:
+    """A `$7$` string for a setting (or a whole string), computed by hashlib at any password
+    length — libxcrypt's crypt() stops at 511 bytes, scrypt itself does not."""
+    head = setting.rsplit("$", 1)[0] if setting.count("$") > 2 else setting
+    info = parse(head + "$")
+    if info is None or info.algorithm != "scrypt" or len(head) < 14:
+        return None
+    salt_text = head[14:]
+    key = derive("scrypt", password, salt_text.encode(), info.params, length)
+    return encode.mcf_scrypt(info.params, salt_text, bytes.fromhex(key)) if key else None
