@@ -1,8 +1,8 @@
 """Every runner takes its parameter ranges from the compiled catalog it is given
 (docs/protocol.md, "The catalog a runner reads"), not from a table of its own: a copy of
 build/catalog.json with one minimum raised makes it refuse a value the real catalog
-accepts. A catalog that is missing or not JSON ends the runner at start-up, with a message
-on stderr naming the file."""
+accepts. A catalog that is missing, not JSON or not of the compiled format ends the runner
+at start-up, with a message on stderr naming the file."""
 
 from __future__ import annotations
 
@@ -99,7 +99,7 @@ def test_a_tightened_catalog_range_is_refused(manifest: Manifest, tmp_path: Path
     assert f"{key}=" in error.get("message", ""), where
 
 
-@pytest.mark.parametrize("content", [None, '{"catalog": 1, "algorithms": {'])
+@pytest.mark.parametrize("content", [None, '{"catalog": 1, "algorithms": {', '{"catalog": 1}'])
 def test_a_missing_or_broken_catalog_ends_the_runner_at_start(
     manifest: Manifest, tmp_path: Path, content: str | None
 ):

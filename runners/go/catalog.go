@@ -58,6 +58,7 @@ type jsonAlg struct {
 }
 
 type jsonCatalog struct {
+	Format     int                                     `json:"catalog"`
 	Algorithms map[string]jsonAlg                      `json:"algorithms"`
 	Runners    map[string]map[string]catalogImplFields `json:"runners"`
 }
@@ -91,6 +92,9 @@ func loadCatalog() (map[string]catalogImplFields, error) {
 	var data jsonCatalog
 	if err := json.Unmarshal(raw, &data); err != nil {
 		return nil, fmt.Errorf("compiled catalog %s: %w", path, err)
+	}
+	if data.Format != 1 || data.Algorithms == nil || data.Runners == nil {
+		return nil, fmt.Errorf("%s is not a compiled catalog of format 1", path)
 	}
 	for name, alg := range data.Algorithms {
 		spec := algSpec{kind: alg.Kind, saltMax: -1, params: map[string]paramSpec{}}

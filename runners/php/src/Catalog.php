@@ -25,6 +25,11 @@ final class Catalog
                 fwrite(STDERR, "cannot read the compiled catalog $path (run hashbench build)\n");
                 exit(1);
             }
+            if (($data['catalog'] ?? null) !== 1 || !is_array($data['algorithms'] ?? null)
+                || !is_array($data['runners'] ?? null)) {
+                fwrite(STDERR, "$path is not a compiled catalog of format 1 (run hashbench build)\n");
+                exit(1);
+            }
             self::$data = $data;
         }
         return self::$data;

@@ -30,6 +30,9 @@ def compiled() -> dict[str, Any]:
         data: dict[str, Any] = json.loads(path.read_text())
     except (OSError, ValueError) as exc:
         sys.exit(f"hbrunner: cannot read the compiled catalog {path}: {exc} (run hashbench build)")
+    shaped = isinstance(data, dict) and data.get("catalog") == 1
+    if not shaped or not all(isinstance(data.get(k), dict) for k in ("algorithms", "runners")):
+        sys.exit(f"hbrunner: {path} is not a compiled catalog of format 1 (run hashbench build)")
     return data
 
 

@@ -14,7 +14,12 @@ module Hashbench
 
     def self.data : JSON::Any
       @@data ||= begin
-        JSON.parse(File.read(path))
+        parsed = JSON.parse(File.read(path))
+        unless parsed["catalog"]?.try(&.as_i?) == 1 && parsed["algorithms"]?.try(&.as_h?) && parsed["runners"]?.try(&.as_h?)
+          STDERR.puts "#{path} is not a compiled catalog of format 1 (run hashbench build)"
+          exit 1
+        end
+        parsed
       rescue e : File::Error | JSON::ParseException
         STDERR.puts "cannot read the compiled catalog #{path}: #{e.message} (run hashbench build)"
         exit 1

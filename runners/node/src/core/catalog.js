@@ -56,6 +56,12 @@ export function loadCatalog(runner) {
     console.error(`cannot read the compiled catalog ${path}: ${err.message} (run hashbench build)`);
     process.exit(1);
   }
+  const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+  const shaped = isObject(data) && data.catalog === 1;
+  if (!shaped || !isObject(data.algorithms) || !isObject(data.runners)) {
+    console.error(`${path} is not a compiled catalog of format 1 (run hashbench build)`);
+    process.exit(1);
+  }
   ALGORITHMS = Object.fromEntries(
     Object.entries(data.algorithms).map(([name, spec]) => [name, algorithmSpec(name, spec)]),
   );
