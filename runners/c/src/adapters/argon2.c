@@ -128,7 +128,9 @@ const adapter_t adapter_argon2 = {
     .id = "c/argon2",
     .encoding = "phc",
     .notes = "reference implementation (libargon2); p lanes run on p threads; hash without a "
-             "salt draws 16 bytes with getrandom() (the library does not salt for you)",
+             "salt draws 16 bytes with getrandom() (the library does not salt for you); a hash "
+             "whose string would pass 4096 characters (a salt of 65535 bytes) is refused: the "
+             "runner's reply buffer",
     .ops = OPS,
     .modes = MODES,
     .version = version,

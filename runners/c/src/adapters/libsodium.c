@@ -259,7 +259,9 @@ const adapter_t adapter_libsodium = {
              "$7$ (mcf) with r=8, N*p >= 1024, via opslimit=32*N*p, memlimit=1024*N; scrypt "
              "verify takes only libsodium's 101-char $7$ strings; argon2 verify takes v=19 only. "
              "verify: a malformed string "
-             "reads as valid=false (the library does not tell it apart). No 'new' mode.",
+             "reads as valid=false (the library does not tell it apart), but a string of 128 "
+             "characters or more is refused (invalid_input) before libsodium sees it. No 'new' "
+             "mode.",
     .ops = OPS,
     .modes = MODES,
     .version = version,

@@ -21,7 +21,7 @@ export default [
     name: "bcrypt",
     async: true,
     notes:
-      "promise API (runs on the thread pool); emits $2b$; verifies $2a$/$2b$ only ($2y$ gives false); built from source",
+      "promise API (runs on the thread pool); emits $2b$; verifies $2a$/$2b$ only ($2y$ gives false); $2a$ passwords of 255 bytes or more: the key length wraps (kept in 8 bits); built from source",
     hash: (alg, password, { cost }, { salt }) => bcrypt.hash(password, saltOrRounds(cost, salt)),
     verify(alg, password, encoded) {
       return bcrypt.compare(password, encoded);
@@ -31,7 +31,7 @@ export default [
     ...common,
     name: "bcrypt-sync",
     async: false,
-    notes: "sync API; emits $2b$; verifies $2a$/$2b$ only ($2y$ gives false); built from source",
+    notes: "sync API; emits $2b$; verifies $2a$/$2b$ only ($2y$ gives false); $2a$ passwords of 255 bytes or more: the key length wraps (kept in 8 bits); built from source",
     hash: (alg, password, { cost }, { salt }) =>
       bcrypt.hashSync(password, saltOrRounds(cost, salt)),
     verify(alg, password, encoded) {

@@ -29,7 +29,7 @@ final class PasswordHash extends Base
             'unchecked' => true,
             'notes' => 'bcrypt emits MCF $2y$, argon2 emits PHC; salt is always its own; '
                 . 'argon2 tag is 32 bytes and version 19 only; password_verify reports '
-                . 'malformed hashes as false',
+                . 'malformed hashes as false; bcrypt refuses a password with a NUL byte',
         ];
     }
 

@@ -78,11 +78,12 @@ impl Adapter for RustCryptoArgon2 {
             alloc: true,
             notes: if cfg!(feature = "parallel") {
                 "RustCrypto, `parallel` feature: lanes on rayon threads; PHC output 10-64 bytes; \
-                 associated data up to 32 bytes"
+                 associated data up to 32 bytes; PHC salts up to 48 bytes (longer: refused)"
             } else {
                 "RustCrypto, default features (lanes computed on one thread); PHC output 10-64 \
-                 bytes; associated data up to 32 bytes; reads a PHC string without v= as \
-                 version 0x13 (the reference reads 0x10)"
+                 bytes; associated data up to 32 bytes; PHC salts up to 48 bytes (longer: \
+                 refused); reads a PHC string without v= as version 0x13 (the reference reads \
+                 0x10)"
             },
         }
     }

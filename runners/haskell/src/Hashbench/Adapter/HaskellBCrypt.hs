@@ -33,7 +33,10 @@ adapter =
           , infoOps = ["hash", "verify", "bench"]
           , infoModes = []
           , infoEncoding = Just "mcf"
-          , infoNotes = "OpenBSD bcrypt.c (2007); emits and reads $2a$ only; caller-supplied 16-byte seed"
+          , infoNotes =
+              "OpenBSD bcrypt.c (2007); emits and reads $2a$ only; caller-supplied 16-byte seed; "
+                <> "passwords of 255 bytes or more: the key length wraps (kept in 8 bits); "
+                <> "cost clamped to 4..31"
           }
     , adapterDerive = noDerive impl
     , adapterHash = hash

@@ -199,7 +199,8 @@ public final class BouncyCastle {
           "OpenBSDBCrypt: emits $2y$ by default; takes the password as bytes; has no salt "
               + "generator of its own, so hash without a salt draws 16 bytes from SecureRandom "
               + "as its docs show; verify also accepts $2x$ strings (as $2a$, without the "
-              + "sign-extension bug) and treats $2a$ as $2b$ (8-bit passwords: unsupported)");
+              + "sign-extension bug) and treats $2a$ as $2b$: with bytes >= 0x80 its $2a$ "
+              + "answers differ from crypt_blowfish's (false to its $2a$ hash of ff ff a3)");
     }
 
     @Override

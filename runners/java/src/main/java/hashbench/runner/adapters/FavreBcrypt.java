@@ -24,7 +24,8 @@ public final class FavreBcrypt extends Adapter {
         false,
         "withDefaults(): $2a$ and LongPasswordStrategies.strict, which refuses passwords over "
             + "72 bytes in hash and verify (unsupported); byte[] API; verifyer() reads "
-            + "$2a$/$2b$/$2x$/$2y$ ($2a$ as $2b$: 8-bit passwords unsupported) and reports a "
+            + "$2a$/$2b$/$2x$/$2y$ ($2a$ as $2b$: with bytes >= 0x80 its $2a$ answers differ from "
+            + "crypt_blowfish's) and reports a "
             + "malformed string as validFormat=false (invalid_input)");
   }
 

@@ -121,8 +121,8 @@ public final class Password4j {
           List.of(),
           "mcf",
           true,
-          "BcryptFunction: emits $2b$; reads $2a$/$2b$/$2y$ ($2a$ with 8-bit passwords: "
-              + "unsupported, its answers match neither crypt_blowfish nor OpenBSD); a given "
+          "BcryptFunction: emits $2b$; reads $2a$/$2b$/$2y$ ($2a$ with bytes >= 0x80: its "
+              + "answers match neither crypt_blowfish nor OpenBSD); a given "
               + "salt goes in as the \"$2b$NN$\" + 22-character salt string; refuses an empty "
               + "password");
     }

@@ -35,6 +35,10 @@ public final class SpringSecurity {
    * whatever the hash (AbstractValidatingPasswordEncoder), so an empty password is unsupported here
    * rather than a wrong "false".
    */
+  /** What every Spring row's notes say of {@link #matches} and an empty password. */
+  static final String EMPTY_PASSWORD =
+      "; verify of an empty password: unsupported here (matches() answers false whatever the hash)";
+
   static Verifier matches(PasswordEncoder encoder, Args a) throws Failure {
     String password = a.text();
     if (password.isEmpty()) {
@@ -59,7 +63,8 @@ public final class SpringSecurity {
           true,
           "BCryptPasswordEncoder: emits $2a$, reads $2a$/$2b$/$2y$; encode refuses passwords "
               + "over 72 bytes but matches truncates them; hash with a given salt goes through "
-              + "Spring's public BCrypt.hashpw(password, salt string)");
+              + "Spring's public BCrypt.hashpw(password, salt string)"
+              + EMPTY_PASSWORD);
     }
 
     @Override
@@ -116,7 +121,8 @@ public final class SpringSecurity {
           true,
           "Argon2PasswordEncoder(saltLength=16, hashLength, parallelism, memory KiB, "
               + "iterations): argon2id v=19 only, computed by Bouncy Castle's "
-              + "Argon2BytesGenerator; makes its own salt and cannot take one");
+              + "Argon2BytesGenerator; makes its own salt and cannot take one"
+              + EMPTY_PASSWORD);
     }
 
     @Override
@@ -158,7 +164,8 @@ public final class SpringSecurity {
           "SCryptPasswordEncoder(cpuCost=N, memoryCost=r, parallelization=p, keyLength, "
               + "saltLength=16), computed by Bouncy Castle's SCrypt; encoded as Spring's own "
               + "$<hex log2N|r|p>$<base64 salt>$<base64 key> (neither PHC nor $7$); makes its "
-              + "own salt and cannot take one");
+              + "own salt and cannot take one"
+              + EMPTY_PASSWORD);
     }
 
     @Override
@@ -204,7 +211,8 @@ public final class SpringSecurity {
           true,
           "Pbkdf2PasswordEncoder(secret \"\", saltLength 16, iterations, hashWidth bits) + "
               + "setAlgorithm, over the JDK's SecretKeyFactory; emits hex of salt||key with no "
-              + "parameters, so verify needs the encoder's configuration; makes its own salt");
+              + "parameters, so verify needs the encoder's configuration; makes its own salt"
+              + EMPTY_PASSWORD);
     }
 
     private static PasswordEncoder encoder(Args a) throws Failure {
