@@ -143,7 +143,9 @@ def test_a_claim_that_reverses_at_equal_work_is_said_not_to_hold():
     assert check.equal.ratio == pytest.approx(0.5)
     assert "cost=10" in check.unequal and "cost=12" in check.unequal
     assert "4× the work" in check.unequal
-    assert verdict.summary() == "**Does not hold**: the order is reversed (at equal work)."
+    assert verdict.summary() == (
+        "**Does not hold**: the order is reversed: @felix/bcrypt is 2.00× faster (at equal work)."
+    )
 
 
 def test_overlapping_intervals_are_too_close_to_call():

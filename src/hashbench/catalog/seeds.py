@@ -72,6 +72,7 @@ class Claim(msgspec.Struct, forbid_unknown_fields=True):
     slower: str
     equal_faster: str = ""
     equal_slower: str = ""
+    note: str = ""  # what explains the outcome here, where the numbers alone do not
 
 
 class OpensslRow(msgspec.Struct, forbid_unknown_fields=True):

@@ -37,12 +37,19 @@ class Verdict:
         fails = [c for c, r in decided if r and not r.indistinguishable and r.ratio < 1]
         close = [c for c, r in decided if r and r.indistinguishable]
         unmeasured = [c for c, r in decided if r is None]
-        basis = "at equal work" if any(c.equal for c in self.checks) else "as the seed ran it"
+        if any(c.equal for c in self.checks):
+            basis = "at equal work"
+        elif not any(c.unequal for c in self.checks):
+            basis = "on the same input and parameters"
+        else:
+            basis = "as the seed ran it, on unequal work"
         if len(holds) == len(self.checks):
             return f"**Holds** here, {basis}."
         parts = []
         if fails:
             parts.append(f"**does not hold**{self._where(fails)}: the order is reversed")
+            if len(self.checks) == 1 and (r := decided[0][1]) is not None:
+                parts[-1] += f": {self.claim.slower} is {1 / r.ratio:.2f}× faster"
         if close:
             parts.append(f"**too close to call**{self._where(close)}: the intervals overlap")
         if holds:

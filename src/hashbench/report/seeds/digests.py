@@ -4,7 +4,7 @@ which of hashbench's digest modes is which of the seed's, adapter by adapter."""
 from __future__ import annotations
 
 from hashbench.catalog.seeds import Case, Seed
-from hashbench.model import CaseRecord
+from hashbench.model import CaseRecord, labels
 from hashbench.model.openssl_speed import OpensslSpeed
 from hashbench.report import units
 from hashbench.report.export.markdown import table
@@ -35,7 +35,7 @@ def openssl_table(
             own = _oneshot(o.alg, size, records)
             row_here = beside.measured.measured.median if beside and beside.measured else None
             rows.append([
-                o.name, f"{size} B", units.duration(seed_ns), units.duration(seed_row),
+                o.name, labels.size_label(size), units.duration(seed_ns), units.duration(seed_row),
                 _ratio(seed_row, seed_ns), units.duration(here_ns), units.duration(own),
                 units.duration(row_here), _ratio(row_here, here_ns),
             ])  # fmt: skip
@@ -91,6 +91,6 @@ def modes_table(seed: Seed) -> list[str]:
         "hashbench has three modes per digest (`oneshot`, `new`, `reset`; "
         "docs/protocol.md); what each does depends on the adapter:",
         "",
-        *table(headers, rows, left=1),
+        *table(headers, rows, left=len(headers)),
         "",
     ]

@@ -71,11 +71,11 @@ def work(record: CaseRecord) -> float | None:
 
 def unequal_work(a: CaseRecord, b: CaseRecord) -> str:
     """ "" when two records did the same work, else what each ran and how much more."""
-    if a.alg == b.alg and a.params == b.params and a.input_size == b.input_size:
-        return ""
+    if a.alg != b.alg or (a.params == b.params and a.input_size == b.input_size):
+        return ""  # other algorithms are what such a claim compares
     text = f"`{a.impl}` ran {params_of(a) or a.alg}, `{b.impl}` {params_of(b) or b.alg}"
     wa, wb = work(a), work(b)
-    if a.alg == b.alg and wa and wb and wa != wb:
+    if wa and wb and wa != wb:
         more, less = (a, b) if wa > wb else (b, a)
-        text += f": `{more.impl}` did {max(wa, wb) / min(wa, wb):g}× the work of `{less.impl}`"
+        text += f": `{more.impl}` did {max(wa, wb) / min(wa, wb):.3g}× the work of `{less.impl}`"
     return text

@@ -7,7 +7,7 @@ import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
 
-from hashbench.catalog.seeds import Seed
+from hashbench.catalog.seeds import Seed, point_label
 from hashbench.model import CaseRecord, RunFile
 from hashbench.model.openssl_speed import OpensslSpeed
 from hashbench.report import units
@@ -38,7 +38,11 @@ def _minutes(seconds: float) -> str:
 
 
 def _run_command(run: RunFile) -> str:
-    parts = ["hashbench run", run.suite, run.options.filter or ""]
+    """The run's command line, as far as its file tells it (a run of a few runners named
+    them with --runner: the file lists the runners it started)."""
+    started = sorted(name for name, info in run.runners.items() if info.available)
+    runners = " ".join(f"--runner {name}" for name in started) if len(started) <= 3 else ""
+    parts = ["hashbench run", run.suite, runners, run.options.filter or ""]
     if run.options.budget is not None:
         parts.append(f"--budget {run.options.budget:g}")
     if run.options.processes is not None:
@@ -54,23 +58,38 @@ def provenance(sources: list[Source], command: str) -> list[str]:
         state = "interrupted" if s.run.interrupted else _minutes(wall) if wall else "unfinished"
         rows.append([f"`{s.path.name}`", f"`{_run_command(s.run)}`", s.run.started, state])
     env = sources[0].run.environment
+    flags = f" (CPU features: {', '.join(env.cpu_flags)})" if env.cpu_flags else ""
     return [
-        f"Made by `{command}` from these runs, one after another on {env.cpu}, "
+        f"Made by `{command}` from these runs, one after another on {env.cpu}{flags}, "
         f"{env.cores or '?'} cores, {env.os}:",
         "",
         *table(["results file", "command", "started", "wall time"], rows, left=3),
         "",
-        f"Wall time of the runs together: **{_minutes(total)}**.",
+        f"Wall time of the runs together: **{_minutes(total)}**{_phases(sources)}.",
         "",
     ]
+
+
+def _phases(sources: list[Source]) -> str:
+    """Where the runs' time went, summed over them (engine/time_spent.py)."""
+    spent: dict[str, float] = {}
+    for s in sources:
+        for phase, seconds in s.run.time_spent.items():
+            spent[phase] = spent.get(phase, 0.0) + seconds
+    wall = spent.pop("wall", 0.0)
+    if not wall:
+        return ""
+    shown = [f"{k} {_minutes(v)}" for k, v in spent.items() if v >= 1 and k != "sampled"]
+    inside = spent.get("sampled", 0.0) / wall
+    return f", {inside:.0%} of it inside timed loops; by phase: " + ", ".join(shown)
 
 
 def _header(seed: Seed, records: list[CaseRecord], cpu: str) -> list[str]:
     d = seed.data
     runtimes = sorted({r.runtime for r in records if r.runtime})
     found = [
-        f"machine: the seed's {d.machine}; here {cpu}",
-        f"statistic: the seed's {d.statistic}; here the median of many timed samples in "
+        f"machine — the seed: {d.machine}; here: {cpu}",
+        f"statistic — the seed: {d.statistic}; here: the median of many timed samples in "
         "fresh runner processes, with its 95% interval (docs/methodology.md)",
         *d.differences,
     ]
@@ -142,30 +161,39 @@ def _ratio_text(r: Ratio | None) -> str:
 
 
 def _claims(seed: Seed, lines: dict[str, Line]) -> list[str]:
+    axis = seed.data.axis
     out = []
     for claim in seed.data.claim:
         verdict = claims.check(seed, claim, lines)
         out += [f"> {claim.text}", ""]
+        headers = ["seed", "here, the seed's rows", "here, at equal work"]
         rows = [
             [
-                "—" if c.at is None else str(c.at),
                 f"{c.published:.2f}×" if c.published else "—",
                 _ratio_text(c.setup),
                 _ratio_text(c.equal),
             ]
             for c in verdict.checks
         ]
-        headers = [seed.data.axis or "", "seed", "here, as the seed ran it", "here, equal work"]
-        out += table(headers, rows, left=1) + [""]
-        out += [f"- the seed's comparison did unequal work: {u}" for u in _unequal(verdict)]
-        out += [verdict.summary(), ""]
+        if axis:
+            headers.insert(0, axis)
+            rows = [
+                [point_label(axis, c.at) if c.at is not None else "—", *row]
+                for c, row in zip(verdict.checks, rows, strict=True)
+            ]
+        out += table(headers, rows, left=1 if axis else 0) + [""]
+        unequal = _unequal(verdict)
+        if unequal:
+            out += [f"- the seed's comparison did unequal work: {u}" for u in unequal] + [""]
+        out += [verdict.summary() + (f" {claim.note}" if claim.note else ""), ""]
     if not out:
         return []
     return [
         "#### Its conclusions, checked",
         "",
         "Each ratio is the slower's time over the faster's, as the seed claims them; here "
-        "with the interval the two medians' own intervals allow.",
+        "with the interval the two medians' own intervals allow. A verdict comes from the "
+        "comparison at equal work where the seed's own rows did different work.",
         "",
         *out,
     ]
