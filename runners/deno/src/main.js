@@ -5,7 +5,7 @@
 // packages' adapters (src/adapters) are this runner's own; their packages come from
 // build/import_map.json (jsr.mjs).
 import process from "node:process";
-import { DENO_ADAPTERS, loadDenoAdapters } from "./adapters/index.js";
+import { DENO_ADAPTERS } from "./adapters/index.js";
 import { NODE_ADAPTERS, loadAdapters } from "./shared/adapters/index.js";
 import { measureResolution } from "./shared/core/bench.js";
 import { loadCatalog } from "./shared/core/catalog.js";
@@ -50,7 +50,7 @@ const unavailable = (name, err) =>
   console.error(`adapter ${name} unavailable: ${err?.stack ?? err}`);
 const adapters = [
   ...(await loadAdapters(NODE_ADAPTERS, unavailable)),
-  ...(await loadDenoAdapters(DENO_ADAPTERS, unavailable)),
+  ...(await loadAdapters(DENO_ADAPTERS, unavailable, new URL("./adapters/", import.meta.url))),
 ];
 
 const server = new Server(

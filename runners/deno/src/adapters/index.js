@@ -2,16 +2,3 @@
 // imported one by one so that a package that is missing or fails to load (see
 // build/import_map.json, jsr.mjs) costs only its own rows.
 export const DENO_ADAPTERS = ["da-bcrypt", "stdext-crypto", "felix-argon2", "felix-bcrypt"];
-
-export async function loadDenoAdapters(names, onError) {
-  const adapters = [];
-  for (const name of names) {
-    try {
-      const module = await import(`./${name}.js`);
-      adapters.push(...[module.default].flat());
-    } catch (err) {
-      onError(name, err);
-    }
-  }
-  return adapters;
-}

@@ -19,11 +19,16 @@ export const NODE_ADAPTERS = [
   "webcrypto",
 ];
 
-export async function loadAdapters(names, onError) {
+/**
+ * Imports each named adapter module from the folder of `base` (this folder unless given:
+ * the Deno runner loads its own adapters with it too), one by one, so a module that is
+ * missing or fails to load costs only its own rows.
+ */
+export async function loadAdapters(names, onError, base = import.meta.url) {
   const adapters = [];
   for (const name of names) {
     try {
-      const module = await import(`./${name}.js`);
+      const module = await import(new URL(`./${name}.js`, base).href);
       adapters.push(...[module.default].flat());
     } catch (err) {
       onError(name, err);
