@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from statistics import NormalDist, stdev
 
 import msgspec
@@ -20,8 +21,8 @@ import numpy as np
 
 from hashbench.model import Stats
 
-# scipy.stats is imported where it is used: it takes half a second, and the commands that
-# only read results (show, compare) never need it.
+# scipy.special is imported where it is used, and scipy.stats not at all (it takes half
+# a second to import): the commands that only read results (show, compare) never need it.
 
 LEVEL = 0.95
 
@@ -39,19 +40,23 @@ def tukey_outliers(x: np.ndarray) -> tuple[int, int]:
     return int(inner.sum() - outer.sum()), int(outer.sum())
 
 
+@lru_cache(maxsize=4096)
 def median_ranks(n: int, level: float = LEVEL) -> tuple[int, int]:
     """0-based ranks (lo, hi) of the order statistics bounding the median's interval:
     k is the smallest count with P(Binom(n, 1/2) <= k) > (1 - level) / 2; the interval
-    is [x(k-1), x(n-k)]. The whole range when n < 6 (no narrower interval has the level)."""
+    is [x(k-1), x(n-k)]. The whole range when n < 6 (no narrower interval has the level).
+    The search starts just below the normal approximation, so it takes a few CDF calls;
+    the stop rule asks for the same n again and again, hence the cache."""
     if n < 6:
         return 0, n - 1
-    from scipy import stats as sps
+    from scipy.special import bdtr
 
     alpha = (1 - level) / 2
-    k = int(sps.binom.ppf(alpha, n, 0.5))
-    while sps.binom.cdf(k, n, 0.5) <= alpha:
+    z = NormalDist().inv_cdf(alpha)
+    k = max(math.floor(n / 2 + z * math.sqrt(n) / 2) - 2, 0)
+    while bdtr(k, n, 0.5) <= alpha:
         k += 1
-    while k > 0 and sps.binom.cdf(k - 1, n, 0.5) > alpha:
+    while k > 0 and bdtr(k - 1, n, 0.5) > alpha:
         k -= 1
     return max(k - 1, 0), min(n - k, n - 1)
 
@@ -70,9 +75,9 @@ def mean_ci(x: np.ndarray, level: float = LEVEL) -> tuple[float, float]:
     mean = float(x.mean())
     if n < 2:
         return mean, mean
-    from scipy import stats as sps
+    from scipy.special import stdtrit
 
-    half = float(sps.t.ppf((1 + level) / 2, n - 1)) * float(x.std(ddof=1)) / math.sqrt(n)
+    half = float(stdtrit(n - 1, (1 + level) / 2)) * float(x.std(ddof=1)) / math.sqrt(n)
     return mean - half, mean + half
 
 
