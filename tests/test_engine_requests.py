@@ -1,6 +1,8 @@
-"""What the engine asks a runner for, per case: one untimed run per case and process
-(`warm`), bytes per op once per case (`alloc`), and a slow op's verified calibration
-sample kept as its first sample. A real C runner; the requests are read off the client."""
+"""What the engine asks a runner for, per case: at most one untimed run per case and
+process (`warm`) and none for a slow op (its first op is timed instead, and kept when
+steady), bytes per op once per case (`alloc`), a slow op's verified calibration samples
+kept as its first samples, and one further runner process per runner for all groups.
+A real C runner; the requests are read off the client."""
 
 from __future__ import annotations
 
@@ -48,14 +50,16 @@ def _run(tmp_path, monkeypatch, processes: int):
     with RunnerPool([m for m in load_all() if m.name == "c"]) as pool:
         pool.start()
         runner = GroupRunner(pool, Options(processes=processes), records.append)
+        pids = []
         for number, group in enumerate(suite.groups):
             runner.run_group(number, group)
-    return sent, records
+            pids.append({key: client.pid for key, client in pool.further.items()})
+    return sent, records, pids
 
 
-def test_one_untimed_run_per_case_and_process_and_one_alloc_pass(tmp_path, monkeypatch):
+def test_untimed_runs_alloc_passes_and_processes_across_groups(tmp_path, monkeypatch):
     skip_without_runner("c")
-    sent, records = _run(tmp_path, monkeypatch, processes=2)
+    sent, records, pids = _run(tmp_path, monkeypatch, processes=2)
     ok = [r for r in records if r.status == "ok"]
     assert {(r.impl, r.alg) for r in ok} >= {
         ("c/openssl", "sha256"),
@@ -65,18 +69,24 @@ def test_one_untimed_run_per_case_and_process_and_one_alloc_pass(tmp_path, monke
     alloc = Counter(f["impl"] + " " + f["alg"] for f in sent if f.get("alloc", True))
     for r in ok:
         key = f"{r.impl} {r.alg}"
-        assert warm[key] == 2, (key, warm)  # the first request in each of 2 processes
+        # A fast op: its first process's first request (verify) times two ops instead,
+        # the second process warms it once. A slow op: never an untimed run.
+        assert warm[key] == (0 if r.alg == "pbkdf2-sha256" else 1), (key, warm)
         assert alloc[key] == 1, (key, alloc)
         assert r.alloc_bytes_per_op is not None  # the C runner counts malloc
+        assert set(r.sample_processes) == {0, 1}
     assert all(isinstance(f.get("warm"), bool) for f in sent)
+    # one further process for the c runner, started for the first group, kept for the next
+    assert list(pids[0]) == [("c", 1)] and pids[0] == pids[1]
 
 
-def test_a_slow_op_keeps_its_calibration_sample(tmp_path, monkeypatch):
+def test_a_slow_op_keeps_its_calibration_samples(tmp_path, monkeypatch):
     skip_without_runner("c")
-    _, records = _run(tmp_path, monkeypatch, processes=1)
+    _, records, _ = _run(tmp_path, monkeypatch, processes=1)
     by = {(r.impl, r.alg): r for r in records if r.status == "ok"}
     slow = by[("c/openssl", "pbkdf2-sha256")]  # 200k iterations: well over budget/8
     fast = by[("c/openssl", "sha256")]
     assert slow.iters == 1 and slow.sample_rounds[0] == 0
-    assert slow.sample_rounds.count(0) == 1 and len(slow.samples_ns) >= 3
+    # the verify request's two timed ops: the second kept, the cold first one if steady
+    assert slow.sample_rounds.count(0) in (1, 2) and len(slow.samples_ns) >= 3
     assert 0 not in fast.sample_rounds and fast.warmup_ns is not None

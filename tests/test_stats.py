@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from hashbench.engine.sampler import Sampler
-from hashbench.engine.warmup import WINDOW, Warmup, steady, window_for
+from hashbench.engine.warmup import WINDOW, Warmup, steady, steady_start, window_for
 from hashbench.measure import stats
 
 
@@ -169,6 +169,14 @@ def test_warmup_stops_at_its_cap_when_never_steady():
     while not flat.done():
         flat.add([2_000_000] * 5, 10)
     assert flat.steady and flat.spent_ns == 20e6 and flat.typical_sample_ns(10) == 2e6
+
+
+def test_a_cold_first_sample_is_kept_only_when_steady_with_the_rest():
+    assert steady_start([102, 100]) == [102, 100]  # 2% off: within the 3% tolerance
+    assert steady_start([98, 100, 101]) == [98, 100, 101]
+    assert steady_start([110, 100]) == [100]  # 10% slower: a cold op, dropped
+    assert steady_start([90, 100, 100]) == [100, 100]  # faster by as much: dropped too
+    assert steady_start([100]) == [100] and steady_start([]) == []
 
 
 def test_warmup_window_shrinks_for_long_samples():

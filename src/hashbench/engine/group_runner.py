@@ -2,10 +2,11 @@
 it, in interleaved rounds (A B C A B C …) so drift of the machine hits all alike.
 
 With `processes` > 1 each case is measured in that many runner processes, one after
-another, the group's cases interleaved within each: the first is the running runner, which
-verifies and calibrates; every later one is started fresh for the case (restart, warm-up,
-its share of the budget). The record's interval holds the spread between processes as
-well as within them.
+another, the group's cases interleaved within each: the first is the runner's main
+process, which verifies and calibrates; every later one is a further process of the
+runner (started once per run by the pool, runner/pool.py), where the case is new: its own
+warm-up and its share of the budget. The record's interval holds the spread between
+processes as well as within them.
 
 Every case ends as one record: ok (verified, with statistics), unverified (the output
 did not match the reference for the parameters it claims), failed (the runner erred,
@@ -27,7 +28,7 @@ from hashbench.engine.sampler import TARGET_SAMPLE_NS, Sampler
 from hashbench.engine.selection import Selection
 from hashbench.engine.suite import Group
 from hashbench.engine.time_spent import TimeSpent
-from hashbench.engine.warmup import Warmup, window_for
+from hashbench.engine.warmup import Warmup, steady_start, window_for
 from hashbench.measure.stats import across_processes, mb_per_s, per_op, spread
 from hashbench.model import CaseRecord, Verification
 from hashbench.runner.client import RunnerError, RunnerFault
@@ -161,7 +162,7 @@ class GroupRunner:
         for process in range(processes):
             if process > 0:  # the first is the runner that verified and calibrated
                 with self.clock.phase("restart"):
-                    self._fresh_processes(measuring)
+                    self._next_processes(measuring)
             with self.clock.phase("warm-up"):
                 self._warmup(measuring, calibrate=process == 0)
             with self.clock.phase("sampling"):
@@ -186,28 +187,22 @@ class GroupRunner:
             round_no += 1
         return round_no
 
-    def _fresh_processes(self, cases: list[Case]) -> None:
-        """Restart the runners of these cases: the next process of each starts anew. One
-        after another, from this thread: a runner dies with the thread that started it
-        (PR_SET_PDEATHSIG), so a worker thread cannot start one."""
-        faults = {}
-        runners = list(dict.fromkeys(c.impl.runner for c in cases if c.status == "ok"))
-        for runner in runners:  # launched side by side, then each greets
-            try:
-                self.pool.clients[runner].relaunch()
-            except RunnerFault as exc:
-                faults[runner] = str(exc)
-        for runner in runners:
-            if runner in faults:
-                continue
-            try:
-                self.pool.clients[runner].await_hello()
-            except RunnerFault as exc:
-                faults[runner] = str(exc)
+    def _next_processes(self, cases: list[Case]) -> None:
+        """Move these cases to their runners' next process (started on first use). From
+        this thread: a runner dies with the thread that started it (PR_SET_PDEATHSIG), so
+        a worker thread cannot start one."""
+        live = [c for c in cases if c.status == "ok"]
+        if not live:
+            return
+        process = live[0].sampler.process_no + 1
+        runners = list(dict.fromkeys(c.impl.runner for c in live))
+        faults = self.pool.start_processes(runners, process)
         for case in cases:
             if case.impl.runner in faults:
                 why = faults[case.impl.runner]
-                case.fail("failed", f"runner {case.impl.runner} did not restart: {why}")
+                case.fail(
+                    "failed", f"{case.impl.runner} process {process + 1} did not start: {why}"
+                )
             case.sampler.start_process()
             case.warm = False
 
@@ -215,7 +210,7 @@ class GroupRunner:
     def _call(self, case: Case, cmd: str, **fields: Any) -> dict[str, Any] | None:
         """One request; a runner fault or error reply ends the case (None is returned)."""
         try:
-            client = self.pool.client_for(case.impl.id)
+            client = self.pool.client_for(case.impl.id, case.sampler.process_no)
             return client.call(cmd, **fields)
         except RunnerFault as exc:
             case.fail("failed", f"runner {exc.kind}: {exc.message}")
@@ -272,24 +267,30 @@ class GroupRunner:
                 case.fail("unverified", "verify accepted a wrong password")
                 return
         case.request = req
-        reply = self._bench(case, iters=1, samples=1)
+        # Two timed ops and no untimed one: for a slow op the first, cold, stands in for
+        # the warm-up op and is kept if steady (_keep_first); a fast op calibrates on the
+        # second and warms up later (_warmup).
+        reply = self._bench(case, iters=1, samples=2, warm=False)
         if reply is None:
             return
         self._verify_reply(case, reply)
         if case.status != "ok":
             return
+        if not self._good_samples(case, reply, 2):
+            return
         sampler = case.sampler
-        sampler.calibrate(reply["samples_ns"][0], reply["iters"])
+        sampler.calibrate(reply["samples_ns"][-1], reply["iters"])
         while sampler.needs_recalibration and case.status == "ok":
             reply = self._bench(case, iters=sampler.iters, samples=1)
             if reply is None:
                 return
             sampler.calibrate(reply["samples_ns"][0], reply["iters"])
         if self._warms_itself(sampler) and reply["iters"] == sampler.iters:
-            # A slow op: this verified sample, after the runner's untimed run, is as
-            # good as any later one (the warm-up is skipped for such ops): keep it.
-            sampler.add(reply["samples_ns"], 0)
-            self.clock.add_samples(reply["samples_ns"])
+            # A slow op: these verified samples are as good as any later one (the
+            # warm-up is skipped for such ops): keep them, the cold first one if steady.
+            kept = steady_start(reply["samples_ns"])
+            sampler.add(kept, 0)
+            self.clock.add_samples(kept)
 
     def _verify_reply(self, case: Case, reply: dict[str, Any]) -> None:
         g = case.group
@@ -347,18 +348,19 @@ class GroupRunner:
             case.warmup_steady = warm.steady and case.warmup_steady is not False
 
     def _bench(
-        self, case: Case, iters: int, samples: int, alloc: bool = False
+        self, case: Case, iters: int, samples: int, alloc: bool = False, warm: bool | None = None
     ) -> dict[str, Any] | None:
         """One bench request. Only a case's first request in a runner process runs the
-        op once untimed first (`warm`); bytes per op are asked for once per case (`alloc`):
-        both would otherwise cost an op or more per request, in every round."""
+        op once untimed first (`warm`, unless told otherwise); bytes per op are asked for
+        once per case (`alloc`): both would otherwise cost an op or more per request, in
+        every round."""
         reply = self._call(
             case,
             "bench",
             **case.request,
             iters=iters,
             samples=samples,
-            warm=not case.warm,
+            warm=not case.warm if warm is None else warm,
             alloc=alloc,
         )
         if reply is not None:
@@ -374,17 +376,16 @@ class GroupRunner:
     def _sample(self, case: Case, n: int, round_no: int, record: bool) -> dict[str, Any] | None:
         alloc = record and not case.alloc_asked
         case.alloc_asked = case.alloc_asked or alloc
-        reply = self._bench(case, case.sampler.iters, n, alloc=alloc)
-        if reply is None:
+        # A slow op new to this process times its first op instead of running it untimed
+        # (as _prepare does): kept if steady with the rest.
+        cold = record and not case.warm and self._warms_itself(case.sampler)
+        n += cold
+        reply = self._bench(case, case.sampler.iters, n, alloc=alloc, warm=False if cold else None)
+        if reply is None or not self._good_samples(case, reply, n):
             return None
-        samples = reply.get("samples_ns")
-        if (
-            not isinstance(samples, list)
-            or len(samples) != n
-            or not all(isinstance(s, int) and s >= 0 for s in samples)
-        ):
-            case.fail("failed", f"bad samples_ns in bench reply: {str(samples)[:80]}")
-            return None
+        samples = reply["samples_ns"]
+        if cold:
+            samples = steady_start(samples)
         if case.group.op in ("digest", "derive"):
             self._verify_reply(case, reply)  # cheap: compare with the cached reference
         elif case.group.op in ("verify", "hash_verify") and reply.get("valid") is not True:
@@ -397,10 +398,31 @@ class GroupRunner:
         case.last_reply = reply
         return reply
 
+    def _good_samples(self, case: Case, reply: dict[str, Any], n: int) -> bool:
+        samples = reply.get("samples_ns")
+        if (
+            not isinstance(samples, list)
+            or len(samples) != n
+            or not all(isinstance(s, int) and s >= 0 for s in samples)
+        ):
+            case.fail("failed", f"bad samples_ns in bench reply: {str(samples)[:80]}")
+            return False
+        return True
+
     def _final_check(self, case: Case) -> None:
-        """Hash replies carry a fresh salt each time: check the last one too."""
-        if case.group.op in ("hash", "hash_verify") and case.last_reply is not None:
-            self._verify_reply(case, case.last_reply)
+        """Hash replies carry a fresh salt each time: the last one must carry the asked
+        parameters too. Read back, not recomputed: the case's first string was recomputed
+        by the reference (_prepare), and recomputing costs a whole hash again."""
+        reply, g = case.last_reply, case.group
+        if g.op not in ("hash", "hash_verify") or reply is None:
+            return
+        verdict = check.check_encoded(
+            g.alg, g.password, g.param_dict, g.length, reply.get("encoded"), recompute=False
+        )
+        if not verdict.ok:
+            case.fail("unverified", f"the last hash: {verdict.detail}")
+        elif g.op == "hash_verify" and reply.get("valid") is not True:
+            case.fail("unverified", "hash_verify reported valid=false")
 
     # -- records -----------------------------------------------------------------------
     def _record(self, case: Case) -> CaseRecord:

@@ -1,5 +1,5 @@
 """Where a run's wall time goes: starting runners, verifying and calibrating, warm-up,
-sampling requests, restarts for further processes, writing results.
+sampling requests, starting further processes, writing results.
 
 `sampled` is the sum of the recorded samples themselves: the time spent inside timed
 loops. The rest of a sampling request (the JSON round trip, anything the runner does
@@ -19,7 +19,7 @@ PHASES = (
     "verify",  # verifying each case and calibrating its iterations per sample
     "warm-up",
     "sampling",  # the requests whose samples are recorded (wall time)
-    "restart",  # fresh runner processes for processes > 1
+    "restart",  # starting further runner processes (processes > 1), once per run
     "write",  # writing results
 )
 

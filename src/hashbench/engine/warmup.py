@@ -53,3 +53,14 @@ class Warmup:
     def typical_sample_ns(self, iters: int) -> float:
         """The last window's median sample length at `iters` ops per sample."""
         return median(self.per_op[-self.window :]) * iters
+
+
+def steady_start(samples_ns: list[int], tolerance: float = TOLERANCE) -> list[int]:
+    """A slow op's first samples in a process, the first of them cold (it stands in for the
+    untimed warm-up op): kept when it is within `tolerance` of the median of the rest,
+    dropped otherwise. A 100 ms op that is steady from its first run costs no extra op."""
+    if len(samples_ns) < 2:
+        return samples_ns
+    rest = samples_ns[1:]
+    middle = median(rest)
+    return samples_ns if abs(samples_ns[0] - middle) <= tolerance * middle else rest

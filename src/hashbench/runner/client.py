@@ -124,11 +124,6 @@ class RunnerClient:
         self.kill()
         return self.start()
 
-    def relaunch(self) -> None:
-        """restart() without waiting for the hello (await_hello)."""
-        self.kill()
-        self.launch()
-
     def kill(self) -> None:
         if self._proc is not None and self._proc.poll() is None:
             self._proc.kill()

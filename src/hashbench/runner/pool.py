@@ -2,6 +2,10 @@
 
 A runner whose toolchain is missing or that is not built is recorded as unavailable with
 the reason (never a silent gap). A runner that faults is restarted for the next case.
+
+With several processes per case, process k > 0 of a runner is a further client started
+the first time a group needs it and kept for the rest of the run: each case still runs in
+k distinct processes, and a run pays for k − 1 extra starts per runner, not per group.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ class RunnerPool:
     clients: dict[str, RunnerClient] = field(default_factory=dict)
     unavailable: dict[str, str] = field(default_factory=dict)
     implementations: dict[str, Implementation] = field(default_factory=dict)
+    further: dict[tuple[str, int], RunnerClient] = field(default_factory=dict)
 
     def start(self, only: set[str] | None = None) -> None:
         for manifest in self.manifests:
@@ -71,18 +76,45 @@ class RunnerPool:
             for info in hello["implementations"]:
                 self.implementations[info["id"]] = Implementation(info["id"], name, info)
 
-    def client_for(self, impl_id: str) -> RunnerClient:
-        client = self.clients[self.implementations[impl_id].runner]
+    def client_for(self, impl_id: str, process: int = 0) -> RunnerClient:
+        """The client of the implementation's runner serving process number `process`
+        (started by `start_processes`); a dead one is restarted."""
+        runner = self.implementations[impl_id].runner
+        client = self.clients[runner] if process == 0 else self.further[(runner, process)]
         if not client.alive:
             client.restart()
         return client
+
+    def start_processes(self, runners: list[str], process: int) -> dict[str, str]:
+        """Make sure each runner has a client for process number `process` (> 0), launched
+        side by side; returns {runner: why} for those that failed to start."""
+        faults: dict[str, str] = {}
+        started = []
+        for runner in runners:
+            if (runner, process) in self.further:
+                continue
+            client = RunnerClient(self.clients[runner].manifest)
+            try:
+                client.launch()
+            except RunnerFault as exc:
+                faults[runner] = str(exc)
+                continue
+            started.append((runner, client))
+        for runner, client in started:
+            try:
+                client.await_hello()
+            except RunnerFault as exc:
+                faults[runner] = str(exc)
+                continue
+            self.further[(runner, process)] = client
+        return faults
 
     def runtime(self, runner: str) -> str:
         client = self.clients.get(runner)
         return str(client.hello.get("runtime", "")) if client else ""
 
     def close(self) -> None:
-        for client in self.clients.values():
+        for client in [*self.clients.values(), *self.further.values()]:
             client.close()
 
     def __enter__(self) -> RunnerPool:

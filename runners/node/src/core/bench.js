@@ -98,30 +98,53 @@ async function loopBoolAsync(now, op, iters, state) {
 const SYNC = { bytes: loopBytes, text: loopText, bool: loopBool };
 const ASYNC = { bytes: loopBytesAsync, text: loopTextAsync, bool: loopBoolAsync };
 
+function isThenable(value) {
+  return value !== null && typeof value === "object" && typeof value.then === "function";
+}
+
+// A case's first sample when no untimed run came before it (protocol "warm": false on
+// the case's first request): the first op's result, inside the timed region, tells
+// whether the op is async and what it returns; the rest of the sample runs as usual.
+async function discoveringSample(now, op, iters, state) {
+  const t0 = now();
+  let last = op();
+  const isAsync = isThenable(last);
+  if (isAsync) last = await last;
+  for (let i = 1; i < iters; i++) last = isAsync ? await op() : op();
+  const t1 = now();
+  const shape = { isAsync, kind: resultKind(last) };
+  state.last = last;
+  return { sampleNs: Number(t1 - t0), shape };
+}
+
 /**
- * Runs `op` once untimed (the warm-up the protocol asks for, which also tells whether
- * the op is sync or async and what it returns), then `samples` timed samples. Given the
- * `shape` an earlier request of the same case returned, the untimed run is skipped
+ * `samples` timed samples of `op`. When no `shape` is known yet (the case's first
+ * request), `warm` runs the op once untimed first, which also tells whether the op is
+ * sync or async and what it returns; without `warm` the first timed op tells it. Given
+ * the `shape` an earlier request of the same case returned, neither is needed
  * (protocol `"warm": false`).
  * Returns { samples_ns, last, sink, shape }.
  */
-export async function bench(now, op, iters, samples, shape) {
-  let last;
-  if (shape === undefined) {
+export async function bench(now, op, iters, samples, shape, warm = true) {
+  const state = { sink: 0, last: undefined };
+  const samplesNs = [];
+  if (shape === undefined && warm) {
     const first = op();
-    const isAsync = first !== null && typeof first === "object" && typeof first.then === "function";
-    last = isAsync ? await first : first;
-    shape = { isAsync, kind: resultKind(last) };
+    const isAsync = isThenable(first);
+    state.last = isAsync ? await first : first;
+    shape = { isAsync, kind: resultKind(state.last) };
+  } else if (shape === undefined) {
+    const first = await discoveringSample(now, op, iters, state);
+    samplesNs.push(first.sampleNs);
+    shape = first.shape;
   }
   const { isAsync, kind } = shape;
-  const state = { sink: 0, last };
-  const samplesNs = [];
   if (isAsync) {
     const loop = ASYNC[kind];
-    for (let s = 0; s < samples; s++) samplesNs.push(await loop(now, op, iters, state));
+    while (samplesNs.length < samples) samplesNs.push(await loop(now, op, iters, state));
   } else {
     const loop = SYNC[kind];
-    for (let s = 0; s < samples; s++) samplesNs.push(loop(now, op, iters, state));
+    while (samplesNs.length < samples) samplesNs.push(loop(now, op, iters, state));
   }
   return { samples_ns: samplesNs, last: state.last, sink: state.sink, shape };
 }

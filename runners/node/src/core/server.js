@@ -303,12 +303,14 @@ export class Server {
       result = await benchNoop(now, req.iters, req.samples);
     } else {
       const prepared = await this.benchOp(req);
-      // warm: false skips the untimed run when an earlier request of this case told
-      // the loop what the op returns (sync or async, and of which kind).
+      // warm: false skips the untimed run; an earlier request of this case told the
+      // loop what the op returns (sync or async, and of which kind), or the first timed
+      // op tells it.
       const key = caseKey(req);
-      const shape = req.warm === false ? this.shapes.get(key) : undefined;
+      const warm = req.warm !== false;
+      const shape = warm ? undefined : this.shapes.get(key);
       result = await call(prepared.errorKind, () =>
-        bench(now, prepared.op, req.iters, req.samples, shape),
+        bench(now, prepared.op, req.iters, req.samples, shape, warm),
       );
       this.shapes.set(key, result.shape);
       extra = prepared.reply(result.last);
