@@ -51,5 +51,10 @@ module Hashbench
     def digester(alg : String, mode : String, input : Bytes) : Proc(Bytes)
       raise RunnerError.unsupported("#{info.id} has no digest")
     end
+
+    # One hasher of *alg* reset per op, its output new each op (adapters/fresh_output.cr).
+    def fresh_digester(alg : String, kind : FreshOutput, input : Bytes) : Proc(Bytes)
+      raise RunnerError.unsupported("#{info.id} has no #{kind.suffix} variant")
+    end
   end
 end

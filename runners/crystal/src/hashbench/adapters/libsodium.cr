@@ -29,10 +29,27 @@ module Hashbench
     @state : Void*
 
     def initialize(@size : Int32 = 64)
-      # crypto_generichash_state is declared 64-byte aligned
-      @buffer = Bytes.new(LibSodium.crypto_generichash_statebytes + 63)
-      @state = Pointer(Void).new((@buffer.to_unsafe.address + 63) & ~63_u64)
+      @buffer, @state = Blake2b.aligned_state
       reset
+    end
+
+    # A copy with a state of its own, as Sodium::Digest::Blake2b's `clone` (its state
+    # was a StaticArray inside the object): what Crystal 0.29's `digest` finished.
+    def initialize(@size : Int32, *, copy_of : Blake2b)
+      @buffer, @state = Blake2b.aligned_state
+      @state.as(UInt8*).copy_from(copy_of.state.as(UInt8*), LibSodium.crypto_generichash_statebytes)
+    end
+
+    # crypto_generichash_state is declared 64-byte aligned: a buffer with room to align it.
+    protected def self.aligned_state : {Bytes, Void*}
+      buffer = Bytes.new(LibSodium.crypto_generichash_statebytes + 63)
+      {buffer, Pointer(Void).new((buffer.to_unsafe.address + 63) & ~63_u64)}
+    end
+
+    protected getter state : Void*
+
+    def dup : Blake2b
+      Blake2b.new(@size, copy_of: self)
     end
 
     def self.digest(data : Bytes, dst : Bytes) : Bytes
@@ -53,6 +70,11 @@ module Hashbench
     def final(dst : Bytes) : Bytes
       LibSodium.crypto_generichash_final(@state, dst, dst.size)
       dst
+    end
+
+    # The output in a new Bytes, as Crystal's Digest#final.
+    def final : Bytes
+      final(Bytes.new(@size))
     end
   end
 end
@@ -147,6 +169,10 @@ module Hashbench::Adapters
       else
         raise RunnerError.unsupported("#{info.id} has no mode #{mode}")
       end
+    end
+
+    def fresh_digester(alg : String, kind : FreshOutput, input : Bytes) : Proc(Bytes)
+      kind.digester(Blake2b.new, input)
     end
   end
 end

@@ -17,8 +17,12 @@ module Hashbench::Adapters
         notes: "EVP digests; no one-shot API (oneshot unsupported); reset finalizes into a reused buffer")
     end
 
+    private def evp_name(alg : String) : String
+      NAMES[alg]? || raise RunnerError.unsupported("#{info.id} has no #{alg}")
+    end
+
     def digester(alg : String, mode : String, input : Bytes) : Proc(Bytes)
-      name = NAMES[alg]? || raise RunnerError.unsupported("#{info.id} has no #{alg}")
+      name = evp_name(alg)
       case mode
       when "new"
         ->{ OpenSSL::Digest.new(name).update(input).final }
@@ -29,6 +33,10 @@ module Hashbench::Adapters
       else
         raise RunnerError.unsupported("#{info.id} has no mode #{mode}")
       end
+    end
+
+    def fresh_digester(alg : String, kind : FreshOutput, input : Bytes) : Proc(Bytes)
+      kind.digester(OpenSSL::Digest.new(evp_name(alg)), input)
     end
   end
 end
