@@ -83,7 +83,14 @@ def test_every_seed_row_is_a_case_the_seeds_suite_measures(entry):
     ],
 )
 def test_a_malformed_seed_file_is_refused_naming_file_and_row(tmp_path, change, message):
-    text = """
+    path = tmp_path / "t.toml"
+    path.write_text(SEED_FILE.replace(*change, 1))
+    with pytest.raises(UsageError, match=re.escape(message)) as err:
+        seeds.load_file(path)
+    assert str(path) in str(err.value)
+
+
+SEED_FILE = """
 id = "t"
 title = "t"
 file = "t.txt"
@@ -108,11 +115,6 @@ text = "a beats b"
 faster = "a"
 slower = "b"
 """
-    path = tmp_path / "t.toml"
-    path.write_text(text.replace(*change, 1))
-    with pytest.raises(UsageError, match=re.escape(message)) as err:
-        seeds.load_file(path)
-    assert str(path) in str(err.value)
 
 
 def _deno_bcrypt(felix_cost: int, da: float, felix: float, felix_equal: float) -> claims.Verdict:
@@ -153,15 +155,27 @@ def test_overlapping_intervals_are_too_close_to_call():
     assert "too close to call" in verdict.summary().lower()
 
 
-def test_a_row_hashbench_cannot_measure_says_why_in_its_claim():
-    seed = SEEDS[2]
+def test_a_row_hashbench_cannot_measure_says_why_in_its_claim(tmp_path):
+    path = tmp_path / "t.toml"
+    path.write_text(SEED_FILE)
+    seed = seeds.load_file(path)
     lines = {e.key: pick(e, []) for e in seed.entries}
-    buffer_claim = seed.data.claim[2]  # .finish against .reset: no Crystal mode is .reset
-    verdict = claims.check(seed, buffer_claim, lines)
-    assert [c.at for c in verdict.checks] == [16, 64, 256, 1024, 8192, 16384]
-    assert verdict.checks[0].published == pytest.approx(536.20 / 192.64)
-    assert verdict.summary().startswith("**Cannot be checked here**")
-    assert "reuses the output buffer" in verdict.summary()
+    verdict = claims.check(seed, seed.data.claim[0], lines)
+    (check,) = verdict.checks
+    assert check.published == pytest.approx(2.0)
+    assert verdict.summary() == "**Cannot be checked here**: b: none here"
+
+
+def test_the_crystal_seeds_reset_rows_are_measured_by_its_two_spellings():
+    """The seed's .reset (a new output per op) is a case of its own: the copy its 2019
+    table measured, and the allocating `final` its benchmark calls since 2020."""
+    crystal = SEEDS[2]
+    assert crystal.entry("blake2b.reset 16").case.impl == "crystal/libsodium-copy"
+    assert crystal.entry("md5.reset 16").case.impl == "crystal/openssl-digest-copy"
+    assert crystal.entry("blake2b.reset-alloc 16").case.impl == "crystal/libsodium-alloc"
+    assert all(e.case is not None for e in crystal.entries)
+    modes = {m.impl: m for m in crystal.data.mode}
+    assert modes["crystal/libsodium-copy, crystal/openssl-digest-copy"].reset.startswith(".reset")
 
 
 SUITE = """
@@ -230,10 +244,11 @@ def test_the_page_puts_each_published_row_beside_the_record_of_the_same_work(sam
     crystal = [c for c in run.cases if c.valid and c.runner == "crystal" and c.input_size == 16]
     low = min(c.measured.median for c in crystal)  # the set: every Crystal row at 16 B
     assert cells[6].startswith(f"{new.measured.median / low:.2f}× (#")
+    copy = by_id[("crystal/libsodium-copy", "blake2b-512", "reset", 16)]
     cells = _table_row(page, "16 B", "blake2b.reset 16")
-    assert cells[1] == "—" and cells[5] == "not measured"
-    assert "*blake2b.reset*: not measured here: no hashbench mode of the Crystal runner" in page
-    assert page.count("*blake2b.reset*: not measured here") == 1  # once, not at every size
+    assert cells[1] == "`crystal/libsodium-copy` reset" and cells[4] == "592B"
+    assert cells[7] == units.size(copy.alloc_bytes_per_op)
+    assert page.count("*blake2b.reset*: the seed's `d.digest` was") == 1  # not at every size
     assert "`c/openssl` oneshot" in page and "was not recorded with these results" in page
     # not in this run: the Rust seed's rows say so, and its claims cannot be checked
     assert "*argon2 hash password*: not measured here: not in the results given" in page
@@ -241,6 +256,27 @@ def test_the_page_puts_each_published_row_beside_the_record_of_the_same_work(sam
     verdict = claim.split("\n>", 1)[0]
     assert " at 16 B" in verdict or "**Holds** here" in verdict  # measured at 16 and 64 B
     assert "not measured at 256 B, 1 KiB, 8 KiB, 16 KiB" in verdict
+
+
+def test_a_new_output_per_op_is_verified_and_allocates_where_reset_does_not(sample_run):
+    """The Crystal variants in the seed's .reset shape: every case verified against the
+    reference digest; bytes per op above zero where the runner's own reset allocates
+    none, and more for the copy of the hasher than for the output alone."""
+    run = load(sample_run)
+    by_id = {(c.impl, c.alg, c.mode, c.input_size): c for c in run.cases}
+    for base, alg in (("crystal/libsodium", "blake2b-512"), ("crystal/openssl-digest", "md5")):
+        for size in (16, 64):
+            reused, copy, alloc = (
+                by_id[(impl, alg, "reset", size)]
+                for impl in (base, f"{base}-copy", f"{base}-alloc")
+            )
+            for case in (reused, copy, alloc):
+                assert case.status == "ok", (case.id, case.reason)
+                assert case.verification.ok and case.verification.method == "reference"
+            assert reused.alloc_bytes_per_op == 0
+            assert 0 < alloc.alloc_bytes_per_op < copy.alloc_bytes_per_op, (alloc.id, copy.id)
+    for impl in ("crystal/libsodium-copy", "crystal/libsodium-alloc"):  # reset mode only
+        assert by_id[(impl, "blake2b-512", "new", 16)].status == "not_applicable"
 
 
 def test_haskell_growth_and_claim_come_from_the_records(sample_run):

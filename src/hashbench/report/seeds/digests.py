@@ -86,11 +86,16 @@ def modes_table(seed: Seed) -> list[str]:
         "#### Which of hashbench's modes is which of the seed's",
         "",
         "The seed's modes: `.new`, a new hasher and a new output per op; `.reset`, one "
-        "hasher reset per op with a new output each time (592 B/op for blake2b there); "
-        "`.finish`, one hasher reset per op finishing into one reused buffer (0 B/op). "
-        "hashbench has three modes per digest (`oneshot`, `new`, `reset`; "
+        "hasher reset per op with a new output each time (592 B/op for blake2b there: "
+        "its `digest` call, Crystal 0.29's `clone.finish`, also copied the hasher each "
+        "op); `.finish`, one hasher reset per op finishing into one reused buffer "
+        "(0 B/op). hashbench has three modes per digest (`oneshot`, `new`, `reset`; "
         "docs/protocol.md); what each does depends on the adapter:",
         "",
         *table(headers, rows, left=len(headers)),
+        "",
+        "Of the implementations of the seed's digests (md5, sha256, blake2b), one not "
+        "listed has no `reset` mode: its `new` (a new hasher per op) is the seed's "
+        "`.new`, and its `oneshot` has no counterpart in the seed.",
         "",
     ]
