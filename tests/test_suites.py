@@ -4,9 +4,12 @@ was expected."""
 import textwrap
 
 import pytest
+from factories import record
 
 from hashbench.engine import suite as suites
 from hashbench.errors import UsageError
+from hashbench.model import labels
+from hashbench.report import titles
 
 
 def write(tmp_path, text):
@@ -21,7 +24,7 @@ def test_builtin_suites_load():
 
 
 def test_seeds_cover_the_reference_setups():
-    titles = {g.title() for g in suites.load("seeds").groups}
+    titles = {g.base_title() for g in suites.load("seeds").groups}
     for cost in (4, 8, 12, 16):
         assert f"bcrypt cost={cost} hash" in titles
     assert "argon2id m=64 MiB,t=4,p=4 hash" in titles
@@ -31,6 +34,85 @@ def test_seeds_cover_the_reference_setups():
         for size in ("16 B", "64 B", "256 B", "1 KiB", "8 KiB", "16 KiB"):
             for mode in ("new", "reset", "oneshot"):
                 assert f"{alg} {size} {mode}" in titles
+
+
+SHARED = """
+    name = "shared"
+    [[bench]]
+    name = "seed A"
+    op = "hash"
+    alg = "bcrypt"
+    params = [{ cost = 4 }, { cost = 5 }]
+    [[bench]]
+    name = "general sweep"
+    op = "hash"
+    alg = "bcrypt"
+    params = { cost = 4 }
+    [[bench]]
+    op = "digest"
+    alg = "sha256"
+    input_size = [16, 16]
+"""
+
+
+def test_groups_of_the_same_work_get_distinct_titles_and_unique_ones_stay(tmp_path):
+    groups = suites.load(write(tmp_path, SHARED)).groups
+    titles = [g.title() for g in groups]
+    assert titles == [
+        "bcrypt cost=4 hash (seed A)",
+        "bcrypt cost=5 hash",  # no other group measures it: as before
+        "bcrypt cost=4 hash (general sweep)",
+        "sha256 16 B oneshot (#1)",  # no names to tell them apart: their order
+        "sha256 16 B oneshot (#2)",
+    ]
+    assert [g.base_title() for g in groups[:3]] == ["bcrypt cost=4 hash", "bcrypt cost=5 hash"] + [
+        "bcrypt cost=4 hash"
+    ]
+    assert len(set(titles)) == len(titles)
+    # a report reads the tag back from the stored title; an untagged (older) one has none
+    assert [labels.title_tag(t) for t in titles[:2]] == ["seed A", ""]
+    assert labels.title_tag("argon2id m=65536,t=3,p=4 hash") == ""
+
+
+def test_reports_keep_the_stored_tag_and_derive_the_rest():
+    """A record stores its group's title; reports derive it (units for older files) and
+    keep its tag, so two groups of the same work head their own sections."""
+    a = record("c/openssl", alg="bcrypt", op="hash", params={"cost": 4}, group=1)
+    a.group_title = "bcrypt cost=4 hash (seed A)"
+    b = record("c/openssl", alg="bcrypt", op="hash", params={"cost": 4}, group=2)
+    b.group_title = "bcrypt cost=4 hash"  # a file written before tags
+    assert titles.title(a) == "bcrypt cost=4 hash (seed A)"
+    assert titles.title(b) == "bcrypt cost=4 hash"
+
+
+def test_included_groups_are_named_after_their_suite(tmp_path, monkeypatch):
+    monkeypatch.setattr(suites.paths, "suites_dir", lambda: tmp_path)
+    (tmp_path / "inner.toml").write_text(
+        textwrap.dedent("""
+        name = "inner"
+        [[bench]]
+        name = "bcrypt cost 4"
+        op = "hash"
+        alg = "bcrypt"
+        params = { cost = 4 }
+        """)
+    )
+    (tmp_path / "outer.toml").write_text(
+        textwrap.dedent("""
+        name = "outer"
+        include = ["inner"]
+        [[bench]]
+        name = "bcrypt cost 4"
+        op = "hash"
+        alg = "bcrypt"
+        params = { cost = 4 }
+        """)
+    )
+    assert [g.title() for g in suites.load("outer").groups] == [
+        "bcrypt cost=4 hash (inner: bcrypt cost 4)",
+        "bcrypt cost=4 hash (bcrypt cost 4)",
+    ]
+    assert [g.title() for g in suites.load("inner").groups] == ["bcrypt cost=4 hash"]
 
 
 def test_sweeps_expand(tmp_path):

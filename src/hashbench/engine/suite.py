@@ -4,13 +4,19 @@ A suite has optional [defaults] and a list of [[bench]] tables; every list-value
 a bench (op, alg, params, input_size, mode) is a sweep. Each combination is one *group*:
 a case every implementation that supports it is measured on, side by side. Errors name
 the file, the line and what was expected.
+
+A group's title says what it measures. Two groups of a suite may measure the same work
+for different purposes (`seeds`: the Haskell seed's bcrypt sweep and the general one);
+their titles then carry their bench's name too, so headings tell them apart.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 import tomllib
+from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,12 +49,15 @@ class Group:
     min_samples: int = 10
     processes: int = 1  # runner processes per case (each a fresh one when more than 1)
     library_defaults: bool = False  # params = "defaults": each library's own, read back
+    name: str = ""  # its bench's name (an included suite's prefixed with that suite's)
+    tag: str = ""  # what tells it from a group of the same work in its suite (_tag_shared)
 
     @property
     def param_dict(self) -> dict[str, int]:
         return dict(self.params)
 
-    def title(self) -> str:
+    def base_title(self) -> str:
+        """What it measures: algorithm, parameters, input and op (model.labels)."""
         return labels.group_title(
             self.alg,
             self.op,
@@ -58,6 +67,9 @@ class Group:
             catalog.units(self.alg),
             self.library_defaults,
         )
+
+    def title(self) -> str:
+        return labels.tagged_title(self.base_title(), self.tag)
 
 
 @dataclass
@@ -125,7 +137,11 @@ def load(name_or_path: str, _including: tuple[Path, ...] = ()) -> Suite:
     if schema.safe_name(suite.name):
         raise UsageError(f'{path}: the file name makes no safe suite name; set name = "..."')
     for included in _as_list(data.get("include", [])):
-        suite.groups.extend(load(included, (*_including, path.resolve())).groups)
+        sub = load(included, (*_including, path.resolve()))
+        suite.groups += [
+            dataclasses.replace(g, name=f"{sub.name}: {g.name}" if g.name else sub.name)
+            for g in sub.groups
+        ]
     for index, bench in enumerate(data["bench"]):
         where = f"{path}:{lines[index] if index < len(lines) else '?'}"
         try:
@@ -137,7 +153,29 @@ def load(name_or_path: str, _including: tuple[Path, ...] = ()) -> Suite:
             suite.groups.extend(_expand(bench, defaults))
         except UsageError as exc:
             raise UsageError(f"{where}: [[bench]] #{index + 1}: {exc}") from None
+    suite.groups = tag_shared_titles(suite.groups)
     return suite
+
+
+def tag_shared_titles(groups: list[Group]) -> list[Group]:
+    """Groups of one suite that measure the same work get their bench's name in their
+    title; a title no other group has stays as it is. Where the names do not tell them
+    apart either, their order does ("#1", "#2"). Case ids stay as they were: `compare`
+    matches by id, so runs made before and after this still pair."""
+    shared: dict[str, list[int]] = defaultdict(list)
+    for i, g in enumerate(groups):
+        shared[g.base_title()].append(i)
+    out = list(groups)
+    for indexes in shared.values():
+        names = [groups[i].name for i in indexes]
+        by_name = all(names) and len(set(names)) == len(names)
+        for k, i in enumerate(indexes, 1):
+            if len(indexes) == 1:
+                tag = ""
+            else:
+                tag = names[k - 1] if by_name else f"{names[k - 1]} #{k}".strip()
+            out[i] = dataclasses.replace(groups[i], tag=tag)
+    return out
 
 
 DEFAULTS = "defaults"  # params = "defaults": every library at its own default parameters
@@ -259,6 +297,7 @@ def _expand(bench: dict[str, Any], defaults: dict[str, Any]) -> list[Group]:
                 min_samples=int(settings.get("min_samples", 10)),
                 processes=int(settings.get("processes", 1)),
                 library_defaults=library_defaults,
+                name=bench.get("name", ""),
             )
         )
     return groups

@@ -46,3 +46,16 @@ def group_title(
         parts.append(size_label(input_size))
     parts.append(op if op != "digest" else mode)
     return " ".join(parts)
+
+
+def tagged_title(title: str, tag: str) -> str:
+    """A group title with what tells it from another group of the same work in its suite
+    (the bench's name): "bcrypt cost=4 hash (Haskell seed: bcrypt cost 4, 8, 12)". A base
+    title has no parenthesis, so the tag reads back from a stored title (`title_tag`)."""
+    return f"{title} ({tag})" if tag else title
+
+
+def title_tag(title: str) -> str:
+    """The tag of a stored group title ("" for an untagged one, as every older file's)."""
+    _, sep, rest = title.partition(" (")
+    return rest[:-1] if sep and rest.endswith(")") else ""

@@ -2,7 +2,8 @@
 
 Records store the title they were run under, and files written before parameters carried
 their units say `m=65536`; deriving it here (model.labels, the one place titles are
-made) prints `m=64 MiB` for old files and new alike.
+made) prints `m=64 MiB` for old files and new alike. Only the stored title's tag (the
+bench's name, where two groups of a suite do the same work) is read from the file.
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from hashbench.model import CaseRecord, labels
 
 
 def title(case: CaseRecord) -> str:
-    return labels.group_title(
+    """The title derived from the case, with the tag its stored title carries, if any: a
+    suite's groups of the same work are told apart by their bench's name (engine/suite)."""
+    base = labels.group_title(
         case.alg,
         case.op,
         case.mode,
@@ -21,6 +24,7 @@ def title(case: CaseRecord) -> str:
         catalog.units(case.alg),
         case.library_defaults,
     )
+    return labels.tagged_title(base, labels.title_tag(case.group_title))
 
 
 def keyed(cases: list[CaseRecord]) -> dict[str, CaseRecord]:
