@@ -1,6 +1,7 @@
 """Several runner processes per case (`--processes`, a suite's `processes`): every process
 contributes samples, the record carries each process's median and their spread, and the
-median's interval holds that spread. Values and structure only, never timings."""
+median's interval holds that spread, taken as at least the run's typical one so far.
+Values and structure only, never timings."""
 
 from __future__ import annotations
 
@@ -43,6 +44,12 @@ def test_three_processes_each_contribute_and_widen_the_interval(tmp_path: Path):
     skip_without_runner("c")
     measured = [c for c in _run(tmp_path) if c.valid]  # the suite says 3
     assert {c.impl for c in measured} == {"c/openssl", "c/libxcrypt"}
+    seen: list[float] = []
+    for group in sorted({c.group for c in measured}):
+        cases = [c for c in measured if c.group == group]
+        seen += [stats.relative_sd(c.process_medians_ns) for c in cases]  # type: ignore[misc]
+        for case in cases:  # the floor: the median over this group's cases and earlier ones
+            assert case.process_sd_floor == pytest.approx(float(np.median(seen)))
     for case in measured:
         assert case.processes == 3 and len(case.process_medians_ns) == 3
         assert sorted(set(case.sample_processes)) == [0, 1, 2]
@@ -54,7 +61,8 @@ def test_three_processes_each_contribute_and_widen_the_interval(tmp_path: Path):
         ]  # fmt: skip
         assert case.process_medians_ns == [float(np.median(x)) for x in per_process]
         assert case.process_spread == stats.spread(case.process_medians_ns)
-        assert case.measured.median_ci == stats.across_processes(per_process).median_ci
+        floor = case.process_sd_floor or 0.0
+        assert case.measured.median_ci == stats.across_processes(per_process, floor=floor).median_ci
         lo, hi = case.measured.median_ci
         assert lo <= case.measured.median <= hi
 
@@ -64,6 +72,7 @@ def test_processes_1_on_the_command_line_is_the_plain_record(tmp_path: Path):
     for case in (c for c in _run(tmp_path, "--processes", "1") if c.valid):
         assert case.processes == 1 and case.sample_processes == []
         assert case.process_medians_ns == [] and case.process_spread is None
+        assert case.process_sd_floor is None
 
 
 @pytest.mark.parametrize("value", ["0", "51", "two"])

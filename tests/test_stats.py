@@ -99,6 +99,14 @@ def test_between_halfwidth_and_spread_hand_computed():
     # medians 100, 102, 104: s = 2, z(0.975) = 1.959964, k = 3
     assert stats.between_halfwidth([100.0, 102.0, 104.0]) == pytest.approx(1.959964 * 2 / 3**0.5)
     assert stats.between_halfwidth([100.0]) == 0.0
+    # a floor of 3% of the median (102): s = 3.06 instead of 2; below s it changes nothing
+    floored = stats.between_halfwidth([100.0, 102.0, 104.0], floor=0.03)
+    assert floored == pytest.approx(1.959964 * 3.06 / 3**0.5)
+    assert stats.between_halfwidth([100.0, 102.0, 104.0], floor=0.01) == pytest.approx(
+        1.959964 * 2 / 3**0.5
+    )
+    assert stats.relative_sd([100.0, 102.0, 104.0]) == pytest.approx(2 / 102)
+    assert stats.relative_sd([100.0]) is None
     assert stats.spread([100.0, 102.0, 104.0]) == pytest.approx(4 / 102)
     assert stats.spread([5.0]) is None
 

@@ -29,7 +29,7 @@ from hashbench.engine.selection import Selection
 from hashbench.engine.suite import Group
 from hashbench.engine.time_spent import TimeSpent
 from hashbench.engine.warmup import Warmup, steady_start, window_for
-from hashbench.measure.stats import across_processes, mb_per_s, per_op, spread
+from hashbench.measure.stats import across_processes, mb_per_s, per_op, relative_sd, spread
 from hashbench.model import CaseRecord, Verification
 from hashbench.runner.client import RunnerError, RunnerFault
 from hashbench.runner.pool import Implementation, RunnerPool
@@ -92,6 +92,8 @@ class GroupRunner:
         self.progress = progress or (lambda _label, _seconds: None)
         self.loop_overhead: dict[str, float | None] = {}
         self.clock = clock or TimeSpent()
+        # each measured case's relative sd between its processes' medians, this run so far
+        self.process_sds: list[float] = []
 
     # -- per runner --------------------------------------------------------------------
     def measure_loop_overhead(self, runner: str) -> float | None:
@@ -170,8 +172,9 @@ class GroupRunner:
         for case in measuring:
             if case.status == "ok":
                 self._final_check(case)
+        floor = self._process_sd_floor(measuring) if processes > 1 else None
         for case in cases:
-            self.emit(self._record(case))
+            self.emit(self._record(case, floor))
 
     def _rounds(self, group: Group, measuring: list[Case], round_no: int) -> int:
         """Interleaved rounds (A B C A B C …) until every case of this process is done."""
@@ -425,7 +428,19 @@ class GroupRunner:
             case.fail("unverified", "hash_verify reported valid=false")
 
     # -- records -----------------------------------------------------------------------
-    def _record(self, case: Case) -> CaseRecord:
+    def _process_sd_floor(self, cases: list[Case]) -> float | None:
+        """The median, over every case of this run so far, of the relative sd between its
+        processes' medians: no case's between-process spread is taken as smaller (three
+        medians can agree by chance; the machine's noise does not go away)."""
+        for case in cases:
+            if case.status == "ok":
+                per_process = case.sampler.process_samples()
+                sd = relative_sd([float(np.median(x)) for x in per_process if len(x)])
+                if sd is not None:
+                    self.process_sds.append(sd)
+        return float(np.median(self.process_sds)) if self.process_sds else None
+
+    def _record(self, case: Case, sd_floor: float | None = None) -> CaseRecord:
         g, impl, s = case.group, case.impl, case.sampler
         stats = None
         warnings = list(case.warnings)
@@ -433,7 +448,7 @@ class GroupRunner:
         medians: list[float] = []
         if case.status == "ok" and s.samples:
             per_process = [per_op(x, s.iters) for x in s.process_samples()]
-            stats = across_processes(per_process)
+            stats = across_processes(per_process, floor=sd_floor or 0.0)
             if s.processes > 1:
                 medians = [float(np.median(x)) for x in per_process]
                 apart = spread(medians)
@@ -493,4 +508,5 @@ class GroupRunner:
             sample_processes=list(s.sample_processes) if s.processes > 1 else [],
             process_medians_ns=medians,
             process_spread=spread(medians),
+            process_sd_floor=sd_floor if medians else None,
         )

@@ -116,16 +116,28 @@ def mb_per_s(size_bytes: int, ns_per_op: float) -> float:
     return size_bytes / ns_per_op * 1e3 if ns_per_op > 0 else float("inf")
 
 
-def between_halfwidth(medians: list[float], level: float = LEVEL) -> float:
-    """Half-width of the interval of the mean of k process medians: z·s/√k. The normal
-    quantile, not Student's t: with k = 2 or 3 processes t's (12.7, 4.3) would swamp every
-    result, and scripts/repeatability.py measures how often the interval holds the next
-    run's median (docs/benchmarks/repeatability.md)."""
+def between_halfwidth(medians: list[float], level: float = LEVEL, floor: float = 0.0) -> float:
+    """Half-width of the interval of the mean of k process medians: z·s/√k, with s at
+    least `floor` times their median. The normal quantile, not Student's t: with k = 2 or 3
+    processes t's (12.7, 4.3) would swamp every result. Instead the floor: s from three
+    values is under half the true spread about one time in nine, and a case is no steadier
+    across processes than the run's typical case (`relative_sd`, the engine's floor);
+    scripts/repeatability.py measures how often the interval holds the next run's median
+    (docs/benchmarks/repeatability.md)."""
     k = len(medians)
     if k < 2:
         return 0.0
     z = NormalDist().inv_cdf((1 + level) / 2)
-    return z * stdev(medians) / math.sqrt(k)
+    s = max(stdev(medians), floor * float(np.median(medians)))
+    return z * s / math.sqrt(k)
+
+
+def relative_sd(medians: list[float]) -> float | None:
+    """The processes' medians' standard deviation over their median (None for one)."""
+    if len(medians) < 2:
+        return None
+    middle = float(np.median(medians))
+    return stdev(medians) / middle if middle else None
 
 
 def spread(medians: list[float]) -> float | None:
@@ -136,12 +148,15 @@ def spread(medians: list[float]) -> float | None:
     return (max(medians) - min(medians)) / middle if middle else None
 
 
-def across_processes(per_process: list[np.ndarray], level: float = LEVEL) -> Stats:
+def across_processes(
+    per_process: list[np.ndarray], level: float = LEVEL, floor: float = 0.0
+) -> Stats:
     """Statistics over every sample of every process; the median's interval widened, on
-    each side, by the between-process half-width added in quadrature."""
+    each side, by the between-process half-width added in quadrature (its s at least
+    `floor` times the median: between_halfwidth)."""
     stats = summarize(np.concatenate(per_process))
     medians = [float(np.median(x)) for x in per_process if len(x)]
-    between = between_halfwidth(medians, level)
+    between = between_halfwidth(medians, level, floor)
     if between == 0:
         return stats
     lo, hi = stats.median_ci

@@ -85,6 +85,7 @@ class CaseRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     sample_processes: list[int] = []
     process_medians_ns: list[float] = []
     process_spread: float | None = None
+    process_sd_floor: float | None = None
 
     def __post_init__(self) -> None:
         if not self.id:
