@@ -57,6 +57,14 @@ def test_unverified_and_failed_cases_are_listed_with_their_reason_never_in_a_tab
     assert [row.split()[0] for row in table_rows] == ["x/good"]
 
 
+def test_a_run_of_one_process_per_case_says_what_its_interval_does_not_cover():
+    run = load(FIXTURES / "results-v1.json")
+    run.cases = [record("x/one", median=100.0)]
+    assert terminal.ONE_PROCESS in rendered(terminal.render, run).replace("\n", " ")
+    run.cases = [record("x/three", median=100.0, processes=3)]
+    assert "--processes 3" not in rendered(terminal.render, run)
+
+
 def test_an_empty_run_renders_its_header():
     run = load(FIXTURES / "results-v1.json")
     empty = RunFile(suite="empty", started=run.started, environment=run.environment)

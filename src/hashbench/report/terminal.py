@@ -37,8 +37,18 @@ def render(run: RunFile, console: Console, brief: bool = False) -> None:
     sweep.render(run.cases, console)
     for warning in run.warnings:
         console.print(f"[yellow]warning:[/] {warning}")
+    if any(c.valid and c.processes == 1 for c in run.cases):
+        console.print(f"\n{ONE_PROCESS}", style="dim")
     if run.time_spent:
         console.print(f"\n{time_spent.describe(run.time_spent)}", style="dim")
+
+
+ONE_PROCESS = (
+    "±CI: one runner process per case: how precisely this process measured the median, "
+    "not where the next run's will land (a process's JIT, memory layout and the machine's "
+    "drift move it more); `--processes 3` measures each case in 3 processes and widens "
+    "the interval by their spread (docs/methodology.md, Processes)"
+)
 
 
 # Columns in the order shown, each with how it reads a record; when the console is too
