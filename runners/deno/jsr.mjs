@@ -14,10 +14,14 @@
 // LOCAL=1 (run.sh sets it) they look for it in ../target/release next to their own
 // module. So each is linked into build/jsr/<name>/ (symlinks to the snapshot's files) and
 // cargo builds the cdylib into build/jsr/<name>/target from the snapshot's Cargo.lock.
+//
+// @ts-rex/bcrypt is Rust compiled to WASM whose snapshot has no .wasm: wasm-bindgen.mjs
+// builds it into build/jsr/@ts-rex/bcrypt/out, which the map points at.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildWasmPackage, Skip } from "./wasm-bindgen.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const build = path.join(here, "build");
@@ -26,7 +30,7 @@ const mirror = process.env.HASHBENCH_JSR_MIRROR
   : path.resolve(here, "../../../shared/mirror/jsr");
 
 // name, registry version, its adapter (src/adapters) and the ids it serves, whether it
-// is a Rust cdylib.
+// is a Rust cdylib or Rust compiled to WASM.
 const PACKAGES = [
   {
     name: "@da/bcrypt",
@@ -53,6 +57,13 @@ const PACKAGES = [
     adapter: "felix-bcrypt",
     ids: ["felix-bcrypt"],
     cargo: true,
+  },
+  {
+    name: "@ts-rex/bcrypt",
+    version: "1.0.3",
+    adapter: "ts-rex-bcrypt",
+    ids: ["ts-rex-bcrypt"],
+    wasm: true,
   },
 ];
 // What the @felix packages import: plug, and the @std packages plug imports.
@@ -141,7 +152,7 @@ for (const pkg of PACKAGES) {
     fromRegistry.push(pkg);
     continue;
   }
-  if (!pkg.cargo) {
+  if (!pkg.cargo && !pkg.wasm) {
     Object.assign(imports, exportsOf(pkg.name, source, source));
     continue;
   }
@@ -150,6 +161,20 @@ for (const pkg of PACKAGES) {
       pkg,
       "cargo missing: its Rust library is built from source (install Rust: rustup or apt-get install cargo)",
     );
+    continue;
+  }
+  if (pkg.wasm) {
+    try {
+      const { out } = buildWasmPackage(source, path.join(build, "jsr", pkg.name), build);
+      Object.assign(imports, exportsOf(pkg.name, out, `./jsr/${pkg.name}/out`));
+    } catch (err) {
+      skip(
+        pkg,
+        err instanceof Skip
+          ? err.message
+          : `build of ${source} failed (${err.message.split("\n")[0]})`,
+      );
+    }
     continue;
   }
   const farm = linkFarm(pkg, source);
