@@ -6,9 +6,15 @@ build's reason, where it could not be built."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from conftest import MANIFESTS, runner_unavailable
 
+from hashbench import paths
 from hashbench.runner import skipped
 from hashbench.runner.client import RunnerClient
 
@@ -78,3 +84,34 @@ def test_what_would_trap_the_instance_is_refused(deno: RunnerClient, encoded: st
     assert reply["error"]["kind"] == "invalid_input", reply
     assert "trapping the WASM instance" in reply["error"]["message"]
     assert verify(deno, VECTOR)["valid"] is True  # the instance still answers
+
+
+def test_its_fidelity_run(deno: RunnerClient, tmp_path: Path):
+    """The full treatment: vectors pass (the non-UTF-8 ones are n/a for a JS-string API),
+    every divergence it shows is a known one, and although it hashes at its own defaults
+    only, its string (cost 12) goes through the interop matrix and its ease-of-use row
+    knows the format."""
+    out = tmp_path / "fidelity.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "hashbench", "fidelity", "--runner", "deno"]
+        + ["--filter", f"^{IMPL}$", "--out", str(out), "--no-store"],
+        cwd=paths.root(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    data = json.loads(out.read_text())
+    kat = [v for v in data["kat"] if v["impl"] == IMPL]
+    assert {v["status"] for v in kat} <= {"pass", "n/a"}
+    assert sum(v["status"] == "pass" for v in kat) >= 5
+    assert data["findings"]["new"] == []
+    assert data["findings"]["known"], "its known divergences (8-bit, NUL, one-digit cost)"
+    (interop,) = [m for m in data["interop"] if m["algorithm"] == "bcrypt"]
+    assert interop["producers"][IMPL].startswith("$2b$12$"), "made at its defaults"
+    assert interop["cells"][IMPL] == {IMPL: "ok", "reference": "ok"}
+    probes = {b["probe"]: b["behaviour"] for b in data["probes"] if b["impl"] == IMPL}
+    assert probes["bcrypt.emits"] == "$2b$" and probes["bcrypt.one-digit-cost"] == "accepts"
+    (ease,) = [row for row in data["ease"] if row["impl"] == IMPL]
+    assert ease["encoded"] == "mcf ($2b$)"
+    assert ease["salts_itself"] is True and ease["async"] is False

@@ -8,6 +8,7 @@ from typing import Any
 
 from hashbench import catalog
 from hashbench.fidelity.session import Session
+from hashbench.verify import encoded as enc
 from hashbench.verify import reference
 
 # Cheap parameters every library should accept (libsodium wants p=1 and t>=3 for argon2i).
@@ -54,6 +55,25 @@ def _verify_cell(session: Session, impl_id: str, alg: str, encoded: str, **made:
     return "rejects" if valid is False else f"odd reply {reply}"
 
 
+def _produce(
+    session: Session, prod: str, alg: str, params: dict[str, int], length: int | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The producer's string at the cheap parameters; from a library that hashes at its own
+    parameters only (@ts-rex/bcrypt: cost 12, no option), its string at its defaults, so
+    the others still verify it. Returns what it was made with, and the reply."""
+    reply = session.call(
+        prod, "hash", alg=alg, params=params, length=length, password=PASSWORD.hex()
+    )
+    made: dict[str, Any] = {"params": params, "length": length}
+    unsupported = reply.get("error", {}).get("kind") == "unsupported"
+    if unsupported and session.pool.implementations[prod].info.get("defaults"):
+        reply = session.call(prod, "hash", alg=alg, password=PASSWORD.hex())
+        info = enc.parse(str(reply.get("encoded", "")))
+        if info is not None:
+            made = {"params": info.params, "length": None}
+    return made, reply
+
+
 def run(session: Session) -> list[Matrix]:
     matrices = []
     for alg, params in PARAMS.items():
@@ -65,19 +85,14 @@ def run(session: Session) -> list[Matrix]:
         spec = catalog.algorithm(alg).length
         length = spec["default"] if spec else None  # None is left out of the request
         for prod in producers:
-            reply = session.call(
-                prod, "hash", alg=alg, params=params, length=length, password=PASSWORD.hex()
-            )
+            made, reply = _produce(session, prod, alg, params, length)
             if "error" in reply or not isinstance(reply.get("encoded"), str):
                 matrix.producers[prod] = f"error: {reply.get('error', reply)}"
                 continue
             encoded = reply["encoded"]
             matrix.producers[prod] = encoded
-            row = {
-                v: _verify_cell(session, v, alg, encoded, params=params, length=length)
-                for v in verifiers
-            }
-            ref = reference.verify(alg, PASSWORD, encoded, params, length)
+            row = {v: _verify_cell(session, v, alg, encoded, **made) for v in verifiers}
+            ref = reference.verify(alg, PASSWORD, encoded, made["params"], made["length"])
             row[REFERENCE] = {True: "ok", False: "rejects", None: "n/a"}[ref]
             matrix.cells[prod] = row
         _no_string_api(matrix)
