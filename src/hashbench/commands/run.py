@@ -163,8 +163,11 @@ def run_suite(
     environment = Environment(**machine.snapshot())
     pool = RunnerPool()
     clock = TimeSpent()
-    # SIGTERM ends the run like Ctrl-C: finished cases are already on disk.
+    # SIGTERM ends the run like Ctrl-C: finished cases are already on disk. SIGINT is set
+    # too: a process started in the background by a shell without job control (`cmd &` in
+    # a script, as CI may run it) inherits SIGINT ignored, and Python then leaves it so.
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     with pool, contextlib.ExitStack() as stack:
         console.print(f"starting runners for suite [bold]{suite.name}[/] …")
         with clock.phase("start"):
