@@ -140,6 +140,14 @@ function hasCargo() {
   }
 }
 
+/** Builds a Rust package; returns the folder its exports are read from and its map base. */
+function buildRust(pkg, source) {
+  const farm = path.join(build, "jsr", pkg.name);
+  if (pkg.wasm) return [buildWasmPackage(source, farm, build), `./jsr/${pkg.name}/out`];
+  cargoBuild(pkg, source, linkFarm(pkg, source));
+  return [source, `./jsr/${pkg.name}`];
+}
+
 const imports = {};
 const fromRegistry = [];
 for (const name of DEPENDENCIES) {
@@ -163,28 +171,13 @@ for (const pkg of PACKAGES) {
     );
     continue;
   }
-  if (pkg.wasm) {
-    try {
-      const { out } = buildWasmPackage(source, path.join(build, "jsr", pkg.name), build);
-      Object.assign(imports, exportsOf(pkg.name, out, `./jsr/${pkg.name}/out`));
-    } catch (err) {
-      skip(
-        pkg,
-        err instanceof Skip
-          ? err.message
-          : `build of ${source} failed (${err.message.split("\n")[0]})`,
-      );
-    }
-    continue;
-  }
-  const farm = linkFarm(pkg, source);
   try {
-    cargoBuild(pkg, source, farm);
+    const [dir, base] = buildRust(pkg, source);
+    Object.assign(imports, exportsOf(pkg.name, dir, base));
   } catch (err) {
-    skip(pkg, `cargo build of ${source} failed (${err.message.split("\n")[0]})`);
-    continue;
+    const why = `cargo build of ${source} failed (${err.message.split("\n")[0]})`;
+    skip(pkg, err instanceof Skip ? err.message : why);
   }
-  Object.assign(imports, exportsOf(pkg.name, source, `./jsr/${pkg.name}`));
 }
 
 fs.mkdirSync(build, { recursive: true });

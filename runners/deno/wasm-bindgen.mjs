@@ -104,7 +104,7 @@ function crateDir(source, farm, version) {
   const sourceLock = fs.readFileSync(path.join(source, "Cargo.lock"), "utf8");
   const wanted = `${sourceLock}\n${JSON.stringify(pins)}`;
   const stamp = path.join(dir, "lock-source");
-  if (fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === wanted) return { dir, pins };
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === wanted) return dir;
   const lockFile = path.join(dir, "Cargo.lock");
   const config = path.join(dir, ".cargo", "config.toml");
   fs.rmSync(config, { force: true }); // an earlier build's, pointing at the old vendor/
@@ -132,7 +132,7 @@ function crateDir(source, farm, version) {
     }\n`,
   );
   fs.writeFileSync(stamp, wanted);
-  return { dir, pins };
+  return dir;
 }
 
 /** The version of a crate in a Cargo.lock. */
@@ -185,8 +185,8 @@ function outDir(source, farm) {
 }
 
 /**
- * Builds the package; returns what the import map needs and what differs from the
- * published build. Throws Skip (with the reason) when it cannot be built here.
+ * Builds the package; returns its out/ folder (wasm-bindgen's glue beside the snapshot's
+ * mod.ts). Throws Skip (with the reason) when it cannot be built here.
  */
 export function buildWasmPackage(source, farm, build) {
   const { rustc, cargo, version } = wasmToolchain();
@@ -203,14 +203,14 @@ export function buildWasmPackage(source, farm, build) {
       "--target",
       TARGET,
       "--manifest-path",
-      path.join(crate.dir, "Cargo.toml"),
+      path.join(crate, "Cargo.toml"),
       "--target-dir",
       target,
     ],
     // cwd: cargo reads .cargo/config.toml from where it runs, not from the manifest's folder
     {
       stdio: ["ignore", "inherit", "inherit"],
-      cwd: crate.dir,
+      cwd: crate,
       env: { ...process.env, RUSTC: rustc },
     },
   );
@@ -218,9 +218,9 @@ export function buildWasmPackage(source, farm, build) {
   const wasm = path.join(target, TARGET, "release", `${name.replaceAll("-", "_")}.wasm`);
   const bindgen = wasmBindgen(
     build,
-    lockedVersion(path.join(crate.dir, "Cargo.lock"), "wasm-bindgen"),
+    lockedVersion(path.join(crate, "Cargo.lock"), "wasm-bindgen"),
   );
   const out = outDir(source, farm);
   run(bindgen, ["--target", "deno", "--out-dir", out, wasm]);
-  return { out, rustc, pins: crate.pins };
+  return out;
 }

@@ -58,15 +58,13 @@ def _verify_cell(session: Session, impl_id: str, alg: str, encoded: str, **made:
 def _produce(
     session: Session, prod: str, alg: str, params: dict[str, int], length: int | None
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The producer's string at the cheap parameters; from a library that hashes at its own
-    parameters only (@ts-rex/bcrypt: cost 12, no option), its string at its defaults, so
-    the others still verify it. Returns what it was made with, and the reply."""
+    """The producer's string at the cheap parameters, or at its defaults from a library
+    that hashes at its own parameters only. Returns what it was made with, and the reply."""
     reply = session.call(
         prod, "hash", alg=alg, params=params, length=length, password=PASSWORD.hex()
     )
     made: dict[str, Any] = {"params": params, "length": length}
-    unsupported = reply.get("error", {}).get("kind") == "unsupported"
-    if unsupported and session.pool.implementations[prod].info.get("defaults"):
+    if session.at_own_params_only(prod, reply):
         reply = session.call(prod, "hash", alg=alg, password=PASSWORD.hex())
         info = enc.parse(str(reply.get("encoded", "")))
         if info is not None:

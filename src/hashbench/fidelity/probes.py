@@ -114,8 +114,8 @@ def verify_probe(
 
 def bcrypt_emitted(s: Session, impl: str) -> tuple[str, str]:
     reply, err = _hash(s, impl, "bcrypt", b"x", {"cost": 4})
-    if err and err[0] == "unsupported" and s.pool.implementations[impl].info.get("defaults"):
-        reply, err = _hash(s, impl, "bcrypt", b"x", None)  # hashes at its own cost only
+    if s.at_own_params_only(impl, reply):
+        reply, err = _hash(s, impl, "bcrypt", b"x", None)
     if fault := _fault(err):
         return fault
     if err:
