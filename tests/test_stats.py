@@ -179,6 +179,28 @@ def test_warmup_stops_at_its_cap_when_never_steady():
     assert flat.steady and flat.spent_ns == 20e6 and flat.typical_sample_ns(10) == 2e6
 
 
+def test_a_steady_warmup_hands_on_its_last_window_only():
+    flat = Warmup(cap_ns=1e9, window=3)
+    flat.add([3_000_000, 2_040_000, 2_000_000], 10)  # a cold first sample; median 2% off
+    flat.add([2_000_000, 2_010_000, 1_990_000], 10)
+    assert flat.steady and flat.steady_tail(10) == [2_000_000, 2_010_000, 1_990_000]
+    assert flat.steady_tail(20) == []  # iters changed since: those samples are not the case's
+    retuned = Warmup(cap_ns=1e9, window=3)
+    retuned.add([2_000_000] * 3, 10)
+    retuned.add([4_000_000, 4_000_000, 4_000_000], 20)  # same per op, twice the iters
+    assert retuned.steady and retuned.steady_tail(20) == [4_000_000] * 3
+    mixed = Warmup(cap_ns=1e9, window=3)
+    mixed.add([2_000_000] * 4, 10)
+    mixed.add([4_000_000] * 2, 20)  # the last window straddles the change of iters
+    assert mixed.steady and mixed.steady_tail(20) == []
+    settling = Warmup(cap_ns=12e6, window=3)
+    k = 0
+    while not settling.done():
+        settling.add([int(2e6 * 1.05 ** (k + j)) for j in range(3)], 1)  # 5% slower each
+        k += 3
+    assert not settling.steady and settling.steady_tail(1) == []
+
+
 def test_a_cold_first_sample_is_kept_only_when_steady_with_the_rest():
     assert steady_start([102, 100]) == [102, 100]  # 2% off: within the 3% tolerance
     assert steady_start([98, 100, 101]) == [98, 100, 101]

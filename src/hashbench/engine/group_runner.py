@@ -68,6 +68,8 @@ class Case:
     warmup_ns: float = 0.0
     warmup_steady: bool | None = None
     warm: bool = False  # the case has run in its current runner process
+    warm_seed: list[int] = field(default_factory=list)  # warm calibration samples
+    sampled_here: bool = False  # a recorded request in the current process
     alloc_asked: bool = False  # bytes per op are measured once per case
 
     def fail(self, status: str, reason: str) -> None:
@@ -178,9 +180,9 @@ class GroupRunner:
 
     def _rounds(self, group: Group, measuring: list[Case], round_no: int) -> int:
         """Interleaved rounds (A B C A B C …) until every case of this process is done."""
-        while any(c.status == "ok" and not c.sampler.done() for c in measuring):
+        while any(self._wants_samples(c) for c in measuring):
             for case in measuring:
-                if case.status != "ok" or case.sampler.done():
+                if not self._wants_samples(case):
                     continue
                 before = case.sampler.spent_ns
                 self._sample(case, case.sampler.samples_for_round(), round_no, record=True)
@@ -189,6 +191,12 @@ class GroupRunner:
                 )
             round_no += 1
         return round_no
+
+    @staticmethod
+    def _wants_samples(case: Case) -> bool:
+        """Until done, and at least one interleaved request per process: samples kept from
+        warm-up alone may meet the target, but bytes per op and peak RSS come with a round."""
+        return case.status == "ok" and (not case.sampled_here or not case.sampler.done())
 
     def _next_processes(self, cases: list[Case]) -> None:
         """Move these cases to their runners' next process (started on first use). From
@@ -208,6 +216,7 @@ class GroupRunner:
                 )
             case.sampler.start_process()
             case.warm = False
+            case.sampled_here = False
 
     # -- steps -------------------------------------------------------------------------
     def _call(self, case: Case, cmd: str, **fields: Any) -> dict[str, Any] | None:
@@ -283,17 +292,23 @@ class GroupRunner:
             return
         sampler = case.sampler
         sampler.calibrate(reply["samples_ns"][-1], reply["iters"])
+        warm = reply["samples_ns"][1:]  # the first op ran cold
         while sampler.needs_recalibration and case.status == "ok":
             reply = self._bench(case, iters=sampler.iters, samples=1)
             if reply is None:
                 return
             sampler.calibrate(reply["samples_ns"][0], reply["iters"])
-        if self._warms_itself(sampler) and reply["iters"] == sampler.iters:
+            warm = reply["samples_ns"]
+        if reply["iters"] != sampler.iters:
+            return
+        if self._warms_itself(sampler):
             # A slow op: these verified samples are as good as any later one (the
             # warm-up is skipped for such ops): keep them, the cold first one if steady.
             kept = steady_start(reply["samples_ns"])
             sampler.add(kept, 0)
             self.clock.add_samples(kept)
+        else:  # the start of its warm-up curve (_warmup)
+            case.warm_seed = warm
 
     def _verify_reply(self, case: Case, reply: dict[str, Any]) -> None:
         g = case.group
@@ -326,7 +341,9 @@ class GroupRunner:
         up to the warm-up cap. On the first process, the first window re-calibrates iters
         when its samples came out far from their target length: the first estimate was one
         cold op, a warm batch tells the truth. A slow op is its own warm-up
-        (_warms_itself)."""
+        (_warms_itself). The first process's curve starts with the warm calibration
+        samples (_prepare), and a steady end's last window is kept as the case's first
+        samples (Warmup.steady_tail)."""
         for case in cases:
             if case.status != "ok":
                 continue
@@ -337,6 +354,8 @@ class GroupRunner:
             sample_ns = sampler.per_op_estimate * sampler.iters
             cap = min(self.options.warmup_s * 1e9, sampler.share_ns / 2)
             warm = Warmup(cap, window_for(cap, sample_ns))
+            if calibrate and case.warm_seed:
+                warm.add(case.warm_seed, sampler.iters)
             retune = calibrate
             while not warm.done():
                 reply = self._sample(case, warm.window, -1, record=False)
@@ -349,6 +368,9 @@ class GroupRunner:
                 retune = False
             case.warmup_ns += warm.spent_ns
             case.warmup_steady = warm.steady and case.warmup_steady is not False
+            kept = warm.steady_tail(sampler.iters)  # as warm as any later sample
+            sampler.add(kept, 0)
+            self.clock.add_samples(kept)
 
     def _bench(
         self, case: Case, iters: int, samples: int, alloc: bool = False, warm: bool | None = None
@@ -394,6 +416,7 @@ class GroupRunner:
         elif case.group.op in ("verify", "hash_verify") and reply.get("valid") is not True:
             case.fail("unverified", f"timed verify returned {reply.get('valid')!r}")
         if record:
+            case.sampled_here = True
             case.sampler.add(samples, round_no)
             self.clock.add_samples(samples)
             case.alloc = reply.get("alloc_bytes_per_op", case.alloc)

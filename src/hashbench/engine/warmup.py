@@ -6,6 +6,10 @@ windows of WINDOW and stops when the median of the last window is within TOLERAN
 window before it (steady), or when its time cap is spent (not steady: the record says so).
 A native runner is steady after two windows, about 20 ms; a JIT runner takes as long as
 its compiler does, up to the cap (at most half the case's budget per process).
+
+Warm-up that ends steady hands its last window on as the case's first samples
+(`steady_tail`): by the test that ended it, they are as warm as any later one, so a case
+that was steady from the start pays one window for its warm-up, not two.
 """
 
 from __future__ import annotations
@@ -38,10 +42,20 @@ class Warmup:
     window: int = WINDOW
     per_op: list[float] = field(default_factory=list)
     spent_ns: float = 0.0
+    samples: list[tuple[int, int]] = field(default_factory=list)  # (sample ns, iters)
 
     def add(self, samples_ns: list[int], iters: int) -> None:
         self.per_op += [s / iters for s in samples_ns]
         self.spent_ns += sum(samples_ns)
+        self.samples += [(s, iters) for s in samples_ns]
+
+    def steady_tail(self, iters: int) -> list[int]:
+        """The last window's samples when warm-up ended steady and all of them ran at
+        `iters` ops (the case's iters now); otherwise none."""
+        tail = self.samples[-self.window :]
+        if not self.steady or any(n != iters for _, n in tail):
+            return []
+        return [s for s, _ in tail]
 
     @property
     def steady(self) -> bool:

@@ -10,6 +10,7 @@ k distinct processes, and a run pays for k − 1 extra starts per runner, not pe
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,10 +51,11 @@ class RunnerPool:
     further: dict[tuple[str, int], RunnerClient] = field(default_factory=dict)
 
     def start(self, only: set[str] | None = None) -> None:
-        for manifest in self.manifests:
-            if only is not None and manifest.name not in only:
-                continue
-            problem = manifest.toolchain_problem()
+        wanted = [m for m in self.manifests if only is None or m.name in only]
+        # each check starts a toolchain (`java -version`, `ghc --version`, …): side by side
+        with ThreadPoolExecutor(max_workers=4) as checks:
+            problems = list(checks.map(Manifest.toolchain_problem, wanted))
+        for manifest, problem in zip(wanted, problems, strict=True):
             if problem is None and not manifest.is_built():
                 problem = "not built (run `make setup`)"
             if problem:
