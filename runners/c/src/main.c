@@ -12,9 +12,14 @@
 #include "protocol.h"
 
 #ifdef __clang__
-#define RUNTIME "clang " __clang_version__
+#define COMPILER "clang " __clang_version__
 #else
-#define RUNTIME "gcc " __VERSION__
+#define COMPILER "gcc " __VERSION__
+#endif
+#ifdef HB_NATIVE
+#define RUNTIME COMPILER " (-march=native)"
+#else
+#define RUNTIME COMPILER
 #endif
 
 static json_t *string_list(const char *const *items) {
@@ -45,8 +50,8 @@ static void send_hello(void) {
     }
     json_t *timer = json_pack("{s:s, s:I}", "clock", "CLOCK_MONOTONIC", "resolution_ns",
                               (json_int_t)bench_resolution_ns());
-    reply_send(json_pack("{s:i, s:s, s:s, s:o, s:o}", "hello", 1, "runner", "c", "runtime", RUNTIME,
-                         "timer", timer, "implementations", impls));
+    reply_send(json_pack("{s:i, s:s, s:s, s:o, s:o}", "hello", 1, "runner", HB_RUNNER, "runtime",
+                         RUNTIME, "timer", timer, "implementations", impls));
 }
 
 /* Handles one request line; returns false after `quit`. */
@@ -125,8 +130,8 @@ static ssize_t read_line(char **buf, size_t *cap, bool *over) {
 int main(void) {
     openssl_count_allocations(); /* must precede every other OpenSSL call */
     char msg[512];
-    if (!catalog_load("c", msg, sizeof msg)) {
-        fprintf(stderr, "c runner: %s (run hashbench build)\n", msg);
+    if (!catalog_load(HB_RUNNER, msg, sizeof msg)) {
+        fprintf(stderr, HB_RUNNER " runner: %s (run hashbench build)\n", msg);
         return 1;
     }
     adapters_serve();

@@ -6,6 +6,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The runner's name and its implementations' prefix: "c", or "c-native" for the build for
+ * this CPU (`make native`: runners/c-native/runner.toml). */
+#ifndef HB_RUNNER
+#define HB_RUNNER "c"
+#endif
+
 /* Error kinds of docs/protocol.md; ERR_NONE is success. */
 typedef enum {
     ERR_NONE,

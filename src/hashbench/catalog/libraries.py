@@ -15,7 +15,11 @@ from hashbench.errors import UsageError
 
 
 def _variant_rows(variant: dict[str, Any], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows of runner `of` again under the variant's runner; `only` keeps those the
+    variant builds differently (c-native: the one library it compiles from source), `set`
+    replaces fields that differ in that build (its registry, what it needs)."""
     prefix = variant["of"] + "/"
+    only = variant.get("only")
     return [
         {
             **row,
@@ -24,9 +28,10 @@ def _variant_rows(variant: dict[str, Any], rows: list[dict[str, Any]]) -> list[d
             "library": row.get("library", row["name"]),
             "notes": f"{variant['notes']}; as {row['impl']}: {row.get('notes', '')}",
             "variant_of": row["impl"],
+            **variant.get("set", {}),
         }
         for row in rows
-        if row.get("impl", "").startswith(prefix)
+        if row.get("impl", "").startswith(prefix) and (only is None or row["impl"] in only)
     ]
 
 

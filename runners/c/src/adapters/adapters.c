@@ -5,9 +5,15 @@
 
 #include "../catalog.h"
 
+#ifdef HB_NATIVE
+/* The build for this CPU serves what it compiles from source: the other libraries are
+ * Debian's shared ones, the same code in either build. */
+static const adapter_t *const ALL[] = {&adapter_argon2, NULL};
+#else
 static const adapter_t *const ALL[] = {
     &adapter_openssl, &adapter_libsodium, &adapter_argon2, &adapter_libxcrypt, NULL,
 };
+#endif
 
 static const adapter_t *served[sizeof ALL / sizeof ALL[0]];
 
@@ -17,7 +23,7 @@ void adapters_serve(void) {
         if (catalog_row_find((*ad)->id))
             served[n++] = *ad;
         else
-            fprintf(stderr, "c runner: %s is not in the catalog; left out\n", (*ad)->id);
+            fprintf(stderr, HB_RUNNER " runner: %s is not in the catalog; left out\n", (*ad)->id);
     }
     served[n] = NULL;
 }

@@ -125,7 +125,7 @@ static const char *const OPS[] = {"derive", "hash", "verify", "bench", NULL};
 static const char *const MODES[] = {NULL};
 
 const adapter_t adapter_argon2 = {
-    .id = "c/argon2",
+    .id = HB_RUNNER "/argon2",
     .encoding = "phc",
     .notes = "reference implementation (libargon2); p lanes run on p threads; hash without a "
              "salt draws 16 bytes with getrandom() (the library does not salt for you); a hash "

@@ -252,7 +252,7 @@ static const char *const OPS[] = {"derive", "hash", "verify", "digest", "bench",
 static const char *const MODES[] = {"oneshot", "reset", NULL};
 
 const adapter_t adapter_libsodium = {
-    .id = "c/libsodium",
+    .id = HB_RUNNER "/libsodium",
     .encoding = "phc",
     .notes = "argon2: p=1, version 19, 16-byte salt, >= 16-byte output, no secret/ad; argon2i "
              "needs t >= 3; hash makes its own salt (salt given: unsupported). scrypt hash: "

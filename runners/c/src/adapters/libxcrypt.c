@@ -166,7 +166,7 @@ static const char *const OPS[] = {"hash", "verify", "bench", NULL};
 static const char *const MODES[] = {NULL};
 
 const adapter_t adapter_libxcrypt = {
-    .id = "c/libxcrypt",
+    .id = HB_RUNNER "/libxcrypt",
     .encoding = "mcf",
     .notes = "hash = crypt_gensalt_rn + crypt_rn per op; a given salt is crypt_gensalt_rn's "
              "rbytes (sha512crypt uses the first 12 bytes, 16 salt chars); $6$ at rounds=5000 "

@@ -171,7 +171,7 @@ static const char *const OPS[] = {"derive", "digest", "bench", NULL};
 static const char *const MODES[] = {"oneshot", "new", "reset", NULL};
 
 const adapter_t adapter_openssl = {
-    .id = "c/openssl",
+    .id = HB_RUNNER "/openssl",
     .encoding = NULL,
     .notes = "EVP API; raw output only (no hash strings); oneshot = EVP_Digest, which makes "
              "and frees a context per call; alloc counted through CRYPTO_set_mem_functions",
