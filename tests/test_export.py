@@ -8,6 +8,7 @@ import io
 import json
 from pathlib import Path
 
+import msgspec
 import pytest
 from big_run import seeds_shaped
 from conftest import hashbench, skip_without_runner
@@ -58,6 +59,18 @@ def test_markdown_has_a_table_per_group_ranked_by_median():
     oneshot = text.split("### sha256 1 KiB oneshot")[1].split("###")[0]
     assert oneshot.index("`c/openssl`") < oneshot.index("`c/libsodium`")
     assert "| benchmark | backend | median |" in oneshot
+
+
+def test_markdown_leaves_out_a_group_with_nothing_but_not_applicable_cases():
+    run = load(FIXTURE)
+    first = run.cases[0].group
+    for i, c in enumerate(run.cases):
+        if c.group == first:  # as when --impl selects nobody who measures this group
+            run.cases[i] = msgspec.structs.replace(c, status="not_applicable", stats=None)
+    text = FORMATS["md"](run)
+    titles = {c.group_title for c in run.cases}
+    assert text.count("\n### ") == len(titles) - 1
+    assert f"### {run.cases[0].group_title}" not in text
 
 
 @pytest.mark.parametrize("fmt", list(FORMATS))

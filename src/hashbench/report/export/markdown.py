@@ -62,7 +62,8 @@ def render(run: RunFile) -> str:
     for c in run.cases:
         groups[c.group].append(c)
     for _, cases in sorted(groups.items()):
-        lines += group(cases)
+        if any(c.status != "not_applicable" for c in cases):  # else: only a heading
+            lines += group(cases)
     lines.append(
         "Times are per operation; ±CI is the half-width of the median's 95% interval. "
         "Every case shown was verified against an independent reference."
