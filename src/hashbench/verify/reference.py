@@ -53,7 +53,9 @@ _CRYPT_LOCK = threading.Lock()
 
 
 @cache
+@cache
 def _lib(name: str) -> ctypes.CDLL | None:
+    """Loaded once: find_library runs ldconfig (1-2 ms), and a run verifies hundreds."""
     path = ctypes.util.find_library(name)
     return ctypes.CDLL(path) if path else None
 
