@@ -13,7 +13,6 @@ import ctypes
 import ctypes.util
 import hashlib
 import hmac
-import threading
 from functools import cache
 
 from hashbench.verify.encoded import parse, split_salt_key
@@ -49,15 +48,26 @@ def digest(alg: str, data: bytes) -> str | None:
     return None
 
 
-_CRYPT_LOCK = threading.Lock()
+CRYPT_DATA_SIZE = 32768  # sizeof(struct crypt_data), libxcrypt's crypt.h
 
 
-@cache
 @cache
 def _lib(name: str) -> ctypes.CDLL | None:
-    """Loaded once: find_library runs ldconfig (1-2 ms), and a run verifies hundreds."""
     path = ctypes.util.find_library(name)
     return ctypes.CDLL(path) if path else None
+
+
+def crypt(password: bytes, setting: bytes) -> bytes | None:
+    """libxcrypt's crypt_r with a buffer of its own: what crypt() returns (a failure
+    token such as `*0` included), safe to call from several threads at once (crypt()
+    writes a static buffer), so a group's strings can be checked side by side."""
+    lib = _lib("crypt")
+    if lib is None:
+        return None
+    lib.crypt_r.restype = ctypes.c_char_p
+    data = ctypes.create_string_buffer(CRYPT_DATA_SIZE)  # zeroed, as crypt_r asks
+    out: bytes | None = lib.crypt_r(password, setting, data)
+    return out
 
 
 def derive(
@@ -157,15 +167,12 @@ def verify(
         got = derive(alg, password, info.salt, info.params, len(info.key))
         return got is not None and hmac.compare_digest(got, info.key.hex())
     if encoded.startswith(("$2", "$y$", "$6$", "$7$")):
-        lib = _lib("crypt")
-        if lib is None:
+        if _lib("crypt") is None:
             return None
-        lib.crypt.restype = ctypes.c_char_p
         if b"\0" in password:
             return None  # crypt() takes C strings: not expressible
-        with _CRYPT_LOCK:  # crypt() returns a static buffer: one caller at a time
-            out = lib.crypt(password, encoded.encode())
-            return out is not None and hmac.compare_digest(out, encoded.encode())
+        out = crypt(password, encoded.encode())
+        return out is not None and hmac.compare_digest(out, encoded.encode())
     if info is None and alg.startswith("pbkdf2-") and params and length:
         split = split_salt_key(encoded, length)
         if split is None:

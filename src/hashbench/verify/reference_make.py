@@ -14,11 +14,11 @@ from __future__ import annotations
 import ctypes
 import threading
 
-from hashbench.verify import encode
+from hashbench.verify import encode, reference
 from hashbench.verify.encoded import parse
 from hashbench.verify.reference import _ARGON2_TYPES, _lib, argon2_hash, derive
 
-_LOCK = threading.Lock()  # crypt() and crypt_gensalt() return static buffers
+_LOCK = threading.Lock()  # crypt_gensalt() returns a static buffer
 
 
 class _Argon2Context(ctypes.Structure):
@@ -112,12 +112,7 @@ def crypt_setting(prefix: str, count: int) -> str | None:
 def crypt(password: bytes, setting: str) -> str | None:
     """libxcrypt's crypt(): the password is a C string, so it ends at its first NUL —
     the reference's own behaviour for a NUL inside a bcrypt or yescrypt password."""
-    lib = _lib("crypt")
-    if lib is None:
-        return None
-    lib.crypt.restype = ctypes.c_char_p
-    with _LOCK:
-        out = lib.crypt(password.split(b"\0", 1)[0], setting.encode())
+    out = reference.crypt(password.split(b"\0", 1)[0], setting.encode())
     text = out.decode() if out else ""
     return text if text.startswith("$") else None
 
