@@ -90,7 +90,9 @@ def test_a_slow_op_keeps_its_calibration_samples(tmp_path, monkeypatch):
     fast = by[("c/openssl", "sha256")]
     assert slow.iters == 1 and slow.sample_rounds[0] == 0
     # the verify request's two timed ops: the second kept, the cold first one if steady
-    assert slow.sample_rounds.count(0) in (1, 2) and len(slow.samples_ns) >= 3
+    assert slow.sample_rounds.count(0) in (1, 2)
+    # three samples, unless a slow machine spent three budgets (0.24 s) first
+    assert len(slow.samples_ns) >= 3 or sum(slow.samples_ns) >= 3 * 0.08e9
     # a fast op: round 0 holds at most the last window of a steady warm-up, then rounds
     assert fast.sample_rounds.count(0) <= WINDOW and fast.warmup_ns is not None
     assert (fast.sample_rounds.count(0) >= 2) == fast.warmup_steady  # a window: 2 or more

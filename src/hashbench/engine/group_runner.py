@@ -397,8 +397,8 @@ class GroupRunner:
             sample_ns = sampler.per_op_estimate * sampler.iters
             cap = min(self.options.warmup_s * 1e9, sampler.share_ns / 2)
             warm = Warmup(cap, window_for(cap, sample_ns))
-            if calibrate and case.warm_seed:
-                warm.add(case.warm_seed, sampler.iters)
+            seed = case.warm_seed if calibrate else []
+            warm.add(seed, sampler.iters)  # timed in _prepare: not counted again below
             retune = calibrate
             while not warm.done():
                 reply = self._sample(case, warm.window, -1, record=False)
@@ -409,7 +409,7 @@ class GroupRunner:
                 if retune and abs(typical / TARGET_SAMPLE_NS - 1) > RECALIBRATE:
                     sampler.calibrate(int(typical), sampler.iters)
                 retune = False
-            case.warmup_ns += warm.spent_ns
+            case.warmup_ns += warm.spent_ns - sum(seed)
             case.warmup_steady = warm.steady and case.warmup_steady is not False
             kept = warm.steady_tail(sampler.iters)  # as warm as any later sample
             sampler.add(kept, 0)
