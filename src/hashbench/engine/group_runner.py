@@ -72,7 +72,6 @@ class Case:
     warm: bool = False  # the case has run in its current runner process
     warm_seed: list[int] = field(default_factory=list)  # warm calibration samples
     unproven: str | None = None  # a string whose parameters matched: recompute at group end
-    sampled_here: bool = False  # a recorded request in the current process
     alloc_asked: bool = False  # bytes per op are measured once per case
 
     def fail(self, status: str, reason: str) -> None:
@@ -201,7 +200,8 @@ class GroupRunner:
     def _wants_samples(case: Case) -> bool:
         """Until done, and at least one interleaved request per process: samples kept from
         warm-up alone may meet the target, but bytes per op and peak RSS come with a round."""
-        return case.status == "ok" and (not case.sampled_here or not case.sampler.done())
+        sampler = case.sampler
+        return case.status == "ok" and (not sampler.interleaved_here or not sampler.done())
 
     def _next_processes(self, cases: list[Case]) -> None:
         """Move these cases to their runners' next process (started on first use). From
@@ -221,7 +221,6 @@ class GroupRunner:
                 )
             case.sampler.start_process()
             case.warm = False
-            case.sampled_here = False
 
     # -- steps -------------------------------------------------------------------------
     def _call(self, case: Case, cmd: str, **fields: Any) -> dict[str, Any] | None:
@@ -459,7 +458,6 @@ class GroupRunner:
         elif case.group.op in ("verify", "hash_verify") and reply.get("valid") is not True:
             case.fail("unverified", f"timed verify returned {reply.get('valid')!r}")
         if record:
-            case.sampled_here = True
             case.sampler.add(samples, round_no)
             self.clock.add_samples(samples)
             case.alloc = reply.get("alloc_bytes_per_op", case.alloc)

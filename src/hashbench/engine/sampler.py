@@ -87,6 +87,12 @@ class Sampler:
         if samples_ns:
             self.per_op_estimate = float(np.median(samples_ns)) / self.iters
 
+    @property
+    def interleaved_here(self) -> bool:
+        """Whether this process has sampled in an interleaved round (round 1 on; round 0
+        holds samples kept from calibration and warm-up)."""
+        return any(r > 0 for r in self.rounds[self._process_start :])
+
     def ci_rel_halfwidth(self) -> float:
         """The median's CI over this process's samples."""
         mine = self.samples[self._process_start :]

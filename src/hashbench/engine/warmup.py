@@ -40,14 +40,18 @@ def steady(per_op: list[float], window: int = WINDOW, tolerance: float = TOLERAN
 class Warmup:
     cap_ns: float
     window: int = WINDOW
-    per_op: list[float] = field(default_factory=list)
-    spent_ns: float = 0.0
     samples: list[tuple[int, int]] = field(default_factory=list)  # (sample ns, iters)
 
     def add(self, samples_ns: list[int], iters: int) -> None:
-        self.per_op += [s / iters for s in samples_ns]
-        self.spent_ns += sum(samples_ns)
         self.samples += [(s, iters) for s in samples_ns]
+
+    @property
+    def per_op(self) -> list[float]:
+        return [s / iters for s, iters in self.samples]
+
+    @property
+    def spent_ns(self) -> float:
+        return float(sum(s for s, _ in self.samples))
 
     def steady_tail(self, iters: int) -> list[int]:
         """The last window's samples when warm-up ended steady and all of them ran at
