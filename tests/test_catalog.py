@@ -77,3 +77,23 @@ def test_a_library_the_build_left_out_is_kept_with_its_reason(tmp_path, monkeypa
     assert skipped.load("haskell") == {"haskell/bcrypt": "no source: set HASHBENCH_HACKAGE_MIRROR"}
     assert skipped.record("haskell", "ok\n") == {} and skipped.load("haskell") == {}
     assert not skipped.path("haskell").exists()  # a later full build forgets the gap
+
+
+def test_cheaper_parameters_cut_the_work_parameter_within_its_range():
+    assert catalog.cheaper("bcrypt", {"cost": 10}, 16) == {"cost": 6}
+    assert catalog.cheaper("bcrypt", {"cost": 5}, 16) == {"cost": 4}  # the catalog's minimum
+    assert catalog.cheaper("bcrypt", {"cost": 4}, 16) is None  # nothing left to cut
+    assert catalog.cheaper("pbkdf2-sha256", {"iterations": 100_000}, 16) == {"iterations": 6250}
+    assert catalog.cheaper("scrypt", {"n": 16384, "r": 8, "p": 1}, 16) == {
+        "n": 1024,
+        "r": 8,
+        "p": 1,
+    }
+    argon2 = {"m": 19456, "t": 2, "p": 1, "version": 19}
+    assert catalog.cheaper("argon2id", argon2, 16) == {**argon2, "m": 1216}
+    assert catalog.cheaper("argon2id", {**argon2, "m": 64, "p": 4}, 16) == {
+        **argon2,
+        "m": 32,
+        "p": 4,
+    }
+    assert catalog.cheaper("sha256", {}, 16) is None

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from hashbench.engine.sampler import Sampler
-from hashbench.engine.warmup import WINDOW, Warmup, steady, steady_start, window_for
+from hashbench.engine.warmup import WINDOW, Warmup, cold_is_warm, steady, window_for
 from hashbench.measure import stats
 
 
@@ -201,12 +201,38 @@ def test_a_steady_warmup_hands_on_its_last_window_only():
     assert not settling.steady and settling.steady_tail(1) == []
 
 
-def test_a_cold_first_sample_is_kept_only_when_steady_with_the_rest():
-    assert steady_start([102, 100]) == [102, 100]  # 2% off: within the 3% tolerance
-    assert steady_start([98, 100, 101]) == [98, 100, 101]
-    assert steady_start([110, 100]) == [100]  # 10% slower: a cold op, dropped
-    assert steady_start([90, 100, 100]) == [100, 100]  # faster by as much: dropped too
-    assert steady_start([100]) == [100] and steady_start([]) == []
+def test_a_cold_first_sample_is_kept_only_within_the_range_of_the_rest():
+    assert cold_is_warm(102, [100])  # 2% off one sample: within the 3% tolerance
+    assert not cold_is_warm(110, [100])  # 10% slower: a cold op
+    assert not cold_is_warm(90, [100, 100])  # faster by as much: not the same op's time
+    assert cold_is_warm(108, [95, 100, 106])  # within the noise of the samples after it
+    assert not cold_is_warm(110, [95, 100, 106])  # slower than all by more than 3%
+    assert cold_is_warm(100, [])  # nothing to compare with: kept
+
+
+def test_a_cold_first_op_is_settled_when_its_process_has_sampled():
+    def sampler_with(cold: int, rest: list[int]) -> Sampler:
+        s = Sampler(budget_ns=1e9, target_ci=0, min_samples=3)
+        s.add([cold, rest[0]], 0, cold=True)
+        s.add(rest[1:], 1)
+        return s
+
+    kept = sampler_with(104, [100, 106, 98])
+    assert kept.settle_cold() is None and kept.samples == [104, 100, 106, 98]
+    cold = sampler_with(150, [100, 106, 98])
+    assert cold.settle_cold() == 150
+    assert (cold.samples, cold.rounds, cold.sample_processes) == (
+        [100, 106, 98],
+        [0, 1, 1],
+        [0] * 3,
+    )
+    # while it looks cold it is not counted towards the stop rule's minimum of 3
+    slow = Sampler(budget_ns=200, target_ci=0, min_samples=3)  # spent: over, not 3x over
+    slow.add([300, 100], 0, cold=True)
+    slow.add([101], 1)
+    assert not slow.done()
+    slow.add([99], 2)
+    assert slow.done() and slow.settle_cold() == 300 and len(slow.samples) == 3
 
 
 def test_warmup_window_shrinks_for_long_samples():

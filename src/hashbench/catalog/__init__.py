@@ -110,6 +110,33 @@ def validate(
     return full
 
 
+# The parameter that scales each family's work, and whether it is a count of operations
+# (False) or the log2 of one (True: bcrypt's cost, yescrypt's count).
+WORK_PARAM = {
+    "argon2": ("m", False),
+    "scrypt": ("n", False),
+    "pbkdf2": ("iterations", False),
+    "sha-crypt": ("rounds", False),
+    "bcrypt": ("cost", True),
+    "yescrypt": ("cost", True),
+}
+
+
+def cheaper(name: str, params: dict[str, int], factor: int) -> dict[str, int] | None:
+    """The same parameters with about 1/factor of the work (factor a power of two), kept
+    within the catalog's range; None when there is nothing to cut."""
+    alg = algorithm(name)
+    key, is_log2 = WORK_PARAM.get(alg.family, ("", False))
+    if key not in params:
+        return None
+    low = alg.params[key].get("min", 1)
+    if alg.family == "argon2":
+        low = max(low, 8 * params.get("p", 1))
+    step = factor.bit_length() - 1
+    value = max(low, params[key] - step if is_log2 else params[key] >> step)
+    return {**params, key: value} if value < params[key] else None
+
+
 def memory_bytes(name: str, params: dict[str, int]) -> int:
     """Memory the algorithm itself needs at these parameters, in bytes."""
     family = algorithm(name).family

@@ -30,7 +30,7 @@ from hashbench.engine.sampler import TARGET_SAMPLE_NS, Sampler
 from hashbench.engine.selection import Selection
 from hashbench.engine.suite import Group
 from hashbench.engine.time_spent import TimeSpent
-from hashbench.engine.warmup import Warmup, steady_start, window_for
+from hashbench.engine.warmup import Warmup, window_for
 from hashbench.measure.stats import across_processes, mb_per_s, per_op, relative_sd, spread
 from hashbench.model import CaseRecord, Verification
 from hashbench.runner.client import RunnerError, RunnerFault
@@ -41,6 +41,8 @@ NOISY_REL_STD = 0.10
 DISAGREE_SPREAD = 0.05  # process medians further apart than this are flagged
 RECALIBRATE = 0.25  # warm samples off their target length by more than this: new iters
 WRONG_PASSWORD = b"not-the-password"
+PRIMER_FACTOR = 16  # a primer op does about 1/16 of the case's work (_prime)
+SELF_WARMING = 32  # an op lasting 1/32 of its budget share or more is its own warm-up
 
 
 @dataclass
@@ -173,6 +175,10 @@ class GroupRunner:
                 self._warmup(measuring, calibrate=process == 0)
             with self.clock.phase("sampling"):
                 round_no = self._rounds(group, measuring, round_no)
+            for case in measuring:
+                dropped = case.sampler.settle_cold()
+                if dropped is not None:
+                    self.clock.drop_sample(dropped)
         with self.clock.phase("verify"):
             self._recompute(measuring)
         for case in measuring:
@@ -294,20 +300,22 @@ class GroupRunner:
         sampler = case.sampler
         sampler.calibrate(reply["samples_ns"][-1], reply["iters"])
         warm = reply["samples_ns"][1:]  # the first op ran cold
+        first = True  # this reply's first sample is the case's cold first op
         while sampler.needs_recalibration and case.status == "ok":
             reply = self._bench(case, iters=sampler.iters, samples=1)
             if reply is None:
                 return
             sampler.calibrate(reply["samples_ns"][0], reply["iters"])
             warm = reply["samples_ns"]
+            first = False
         if reply["iters"] != sampler.iters:
             return
         if self._warms_itself(sampler):
             # A slow op: these verified samples are as good as any later one (the
-            # warm-up is skipped for such ops): keep them, the cold first one if steady.
-            kept = steady_start(reply["samples_ns"])
-            sampler.add(kept, 0)
-            self.clock.add_samples(kept)
+            # warm-up is skipped for such ops): keep them, the cold first one while it
+            # is as warm as the rest (settled when the process has sampled).
+            sampler.add(reply["samples_ns"], 0, cold=first)
+            self.clock.add_samples(reply["samples_ns"])
         else:  # the start of its warm-up curve (_warmup)
             case.warm_seed = warm
 
@@ -421,6 +429,10 @@ class GroupRunner:
         op once untimed first (`warm`, unless told otherwise); bytes per op are asked for
         once per case (`alloc`): both would otherwise cost an op or more per request, in
         every round."""
+        if not case.warm:
+            self._prime(case)
+            if case.status != "ok":
+                return None
         reply = self._call(
             case,
             "bench",
@@ -434,11 +446,32 @@ class GroupRunner:
             case.warm = True
         return reply
 
+    def _prime(self, case: Case) -> None:
+        """Before a password case's first op in a runner process: one untimed op of the
+        same code at about 1/16 of its work (catalog.cheaper), so a JIT compiles it there
+        and the case's first timed op runs warm (kept by Sampler.settle_cold, not dropped).
+        A library that refuses the cheaper parameters is not primed; a runner fault
+        ends the case as any other would."""
+        g = case.group
+        cheaper = None if g.op == "verify" else catalog.cheaper(g.alg, g.param_dict, PRIMER_FACTOR)
+        if cheaper is None or g.library_defaults:
+            return
+        try:
+            client = self.pool.client_for(case.impl.id, case.sampler.process_no)
+            request = {**case.request, "params": cheaper}
+            client.call("bench", **request, iters=1, samples=1, warm=False, alloc=False)
+        except RunnerError:
+            pass
+        except RunnerFault as exc:
+            case.fail("failed", f"runner {exc.kind}: {exc.message}")
+
     def _warms_itself(self, sampler: Sampler) -> bool:
-        """An op whose sample takes an eighth of the budget or more is its own warm-up
-        (or warm-up is off)."""
+        """An op whose sample takes 1/SELF_WARMING of the budget share or more is its own
+        warm-up (or warm-up is off): primed (_prime), its first timed op kept when steady,
+        where a warm-up of windows of two such samples would seldom pass its 3% test on a
+        noisy machine and cost the case half its share."""
         sample_ns = sampler.per_op_estimate * sampler.iters
-        return sample_ns >= sampler.share_ns / 8 or self.options.warmup_s <= 0
+        return sample_ns >= sampler.share_ns / SELF_WARMING or self.options.warmup_s <= 0
 
     def _sample(self, case: Case, n: int, round_no: int, record: bool) -> dict[str, Any] | None:
         alloc = record and not case.alloc_asked
@@ -451,14 +484,12 @@ class GroupRunner:
         if reply is None or not self._good_samples(case, reply, n):
             return None
         samples = reply["samples_ns"]
-        if cold:
-            samples = steady_start(samples)
         if case.group.op in ("digest", "derive"):
             self._verify_reply(case, reply)  # cheap: compare with the cached reference
         elif case.group.op in ("verify", "hash_verify") and reply.get("valid") is not True:
             case.fail("unverified", f"timed verify returned {reply.get('valid')!r}")
         if record:
-            case.sampler.add(samples, round_no)
+            case.sampler.add(samples, round_no, cold=cold)
             self.clock.add_samples(samples)
             case.alloc = reply.get("alloc_bytes_per_op", case.alloc)
             case.rss = reply.get("peak_rss_bytes", case.rss)

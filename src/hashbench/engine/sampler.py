@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from hashbench.engine.warmup import cold_is_warm
 from hashbench.measure.stats import median_ci, relative_halfwidth
 
 TARGET_SAMPLE_NS = 2_000_000  # 2 ms per sample
@@ -39,6 +40,7 @@ class Sampler:
     processes: int = 1
     process_no: int = 0
     sample_processes: list[int] = field(default_factory=list)
+    cold_at: dict[int, int] = field(default_factory=dict)  # process → its cold first op
     _process_start: int = 0  # index of this process's first sample
     _process_spent_ns: float = 0.0
 
@@ -78,7 +80,11 @@ class Sampler:
         by_budget = int(remaining // max(sample_ns, 1))
         return max(1, min(wanted, by_budget, MAX_SAMPLES_PER_ROUND))
 
-    def add(self, samples_ns: list[int], round_no: int) -> None:
+    def add(self, samples_ns: list[int], round_no: int, cold: bool = False) -> None:
+        """Record samples; `cold`: the first of them is this process's first op, timed
+        cold, to be kept or dropped when the process has sampled (settle_cold)."""
+        if cold and samples_ns:
+            self.cold_at[self.process_no] = len(self.samples)
         self.samples.extend(samples_ns)
         self.rounds.extend([round_no] * len(samples_ns))
         self.sample_processes.extend([self.process_no] * len(samples_ns))
@@ -86,6 +92,25 @@ class Sampler:
         self._process_spent_ns += sum(samples_ns)
         if samples_ns:
             self.per_op_estimate = float(np.median(samples_ns)) / self.iters
+
+    def _cold_here(self) -> int | None:
+        """Index of this process's cold first op while it looks colder than the rest."""
+        at = self.cold_at.get(self.process_no)
+        if at is None:
+            return None
+        rest = self.samples[self._process_start : at] + self.samples[at + 1 :]
+        return None if cold_is_warm(self.samples[at], rest) else at
+
+    def settle_cold(self) -> int | None:
+        """At the end of this process's sampling: its cold first op stays a sample when it
+        is as warm as the others (warmup.cold_is_warm); returns it when dropped."""
+        at = self._cold_here()
+        self.cold_at.pop(self.process_no, None)
+        if at is None:
+            return None
+        cold = self.samples[at]
+        del self.samples[at], self.rounds[at], self.sample_processes[at]
+        return cold
 
     @property
     def interleaved_here(self) -> bool:
@@ -102,7 +127,8 @@ class Sampler:
         return relative_halfwidth(median_ci(x), float(np.median(x)))
 
     def done(self) -> bool:
-        n = len(self.samples) - self._process_start
+        # a first op that still looks cold does not count: it will be dropped
+        n = len(self.samples) - self._process_start - (self._cold_here() is not None)
         share = self.share_ns
         min_samples = math.ceil(self.min_samples / self.processes)
         min_slow = math.ceil(MIN_SAMPLES_SLOW / self.processes)

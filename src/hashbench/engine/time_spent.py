@@ -41,6 +41,10 @@ class TimeSpent:
     def add_samples(self, samples_ns: list[int]) -> None:
         self.sampled_s += sum(samples_ns) / 1e9
 
+    def drop_sample(self, sample_ns: int) -> None:
+        """A recorded sample taken back (a cold first op found slower than the rest)."""
+        self.sampled_s -= sample_ns / 1e9
+
     def summary(self) -> dict[str, float]:
         """Seconds per phase, plus `sampled`, `other` (outside every phase) and `wall`."""
         wall = time.monotonic() - self._started

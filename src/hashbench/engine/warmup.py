@@ -73,12 +73,14 @@ class Warmup:
         return median(self.per_op[-self.window :]) * iters
 
 
-def steady_start(samples_ns: list[int], tolerance: float = TOLERANCE) -> list[int]:
-    """A slow op's first samples in a process, the first of them cold (it stands in for the
-    untimed warm-up op): kept when it is within `tolerance` of the median of the rest,
-    dropped otherwise. A 100 ms op that is steady from its first run costs no extra op."""
-    if len(samples_ns) < 2:
-        return samples_ns
-    rest = samples_ns[1:]
-    middle = median(rest)
-    return samples_ns if abs(samples_ns[0] - middle) <= tolerance * middle else rest
+def cold_is_warm(cold_ns: int, warm_ns: list[int], tolerance: float = TOLERANCE) -> bool:
+    """Whether a slow op's first sample in a process, timed cold (it stands in for the
+    untimed warm-up op, and a primer op ran before it), is as warm as the samples after
+    it: within their range widened by `tolerance`. Decided when the process has sampled,
+    against all of them: against one sample, as at calibration, a 3% test would drop
+    most first ops on a machine whose samples move ±5%. A first op slower than every
+    later one by more than that is cold and dropped; a 100 ms op warm from its first run
+    costs no extra op."""
+    if not warm_ns:
+        return True
+    return min(warm_ns) * (1 - tolerance) <= cold_ns <= max(warm_ns) * (1 + tolerance)
