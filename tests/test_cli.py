@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import hashbench, runner_unavailable
+from conftest import hashbench, runner_unavailable, skip_without_runner
 
 from hashbench.results.files import load
 from hashbench.runner.manifest import load_all
@@ -128,3 +128,22 @@ def test_help_lists_every_command_and_each_shows_an_example():
         assert module.EXAMPLE.splitlines()[0] in own.stdout
     version = hashbench("--version")
     assert version.returncode == 0 and version.stdout.startswith("hashbench ")
+
+
+def test_what_a_suite_leaves_out_is_said_after_the_run_and_when_asked_for(tmp_path):
+    skip_without_runner("c")
+    suite = tmp_path / "without-openssl.toml"
+    suite.write_text(
+        'name = "without-openssl"\n[defaults]\nbudget = 0.02\nimpl = "^c/(?!openssl$)"\n'
+        '[[bench]]\nop = "digest"\nalg = "sha256"\ninput_size = 64\n'
+    )
+    out = tmp_path / "r.json"
+    proc = hashbench("run", str(suite), "--runner", "c", "--out", str(out), "--no-store")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    said = " ".join(proc.stdout.split())
+    left_out = "(its impl filter, without-openssl.toml): 1 implementation: c/openssl"
+    assert f"not in suite without-openssl {left_out}" in said
+    assert "c/openssl" not in {c.impl for c in load(out).cases}
+    asked = hashbench("run", str(suite), "--runner", "c", "--impl", "c/openssl", "--no-store")
+    assert asked.returncode == 2
+    assert "without-openssl.toml leaves out c/openssl (its impl filter)" in asked.stderr

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import datetime as dt
 import math
 import signal
@@ -191,7 +192,7 @@ def run_suite(
             for g in suite.groups
         ]
         if not any(planned):
-            raise UsageError(_nothing_to_run(suite.name, options, pool))
+            raise UsageError(_nothing_to_run(suite, options, pool))
         results = ResultsFile(out, run)
         stack.callback(results.close)
         with Progress(
@@ -231,6 +232,13 @@ def run_suite(
         environment.load_end = machine.load_average()
         results.update(finished=_now(), time_spent=clock.summary())
     terminal.render(results.run, console, brief=brief)
+    left = _left_out(pool, options, suite.groups)
+    if left:
+        shown = ", ".join(left[:6]) + (f" and {len(left) - 6} more" if len(left) > 6 else "")
+        console.print(
+            f"\nnot in suite {suite.name} (its impl filter, {suite.path.name}): "
+            f"{len(left)} implementation{'s' * (len(left) > 1)}: {shown}"
+        )
     console.print(f"\nresults: {out}")
     keep_in_history(results.run, out, store, console)
     for fmt, path in (exports or {}).items():
@@ -239,15 +247,27 @@ def run_suite(
     return exit_code(results.run)
 
 
-def _nothing_to_run(suite_name: str, options: Options, pool: RunnerPool) -> str:
+def _nothing_to_run(suite: suites.Suite, options: Options, pool: RunnerPool) -> str:
     chosen = options.selection.describe()
     why = [f"selection {chosen}"] if chosen else []
+    left = _left_out(pool, options, suite.groups)
+    if left and options.selection.impl:
+        why.append(f"{suite.path.name} leaves out {', '.join(left[:6])} (its impl filter)")
     why += [f"runner {name} skipped: {reason}" for name, reason in pool.unavailable.items()]
     if not pool.clients:
         why.append("no runner started")
-    return f"nothing to run in suite {suite_name}: " + (
+    return f"nothing to run in suite {suite.name}: " + (
         "; ".join(why) or "no implementation applies"
     )
+
+
+def _left_out(pool: RunnerPool, options: Options, groups: list[suites.Group]) -> list[str]:
+    """Implementations of the started runners that the suite's own `impl` filters leave
+    out of every group (not those the user's --impl leaves out)."""
+    asked = Selection(impl=options.selection.impl)
+    by_impl = dataclasses.replace(options, selection=asked)
+    chosen = {i.id for g in groups for i in _selected(pool, by_impl, g)}
+    return sorted(i for i in pool.implementations if asked.takes_impl(i) and i not in chosen)
 
 
 def _selected(pool: RunnerPool, options: Options, group: suites.Group) -> list[Implementation]:

@@ -37,6 +37,9 @@ class Selection:
             and (not self.size or (bool(size) and _any(self.size, size)))
         )
 
+    def takes_impl(self, impl_id: str) -> bool:
+        return _any(self.impl, impl_id)
+
     def takes(self, impl_id: str, group: Group) -> bool:
         if not (self.takes_group(group) and _any(self.impl, impl_id)):
             return False
