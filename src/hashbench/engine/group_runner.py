@@ -467,9 +467,9 @@ class GroupRunner:
 
     def _warms_itself(self, sampler: Sampler) -> bool:
         """An op whose sample takes 1/SELF_WARMING of the budget share or more is its own
-        warm-up (or warm-up is off): primed (_prime), its first timed op kept when steady,
-        where a warm-up of windows of two such samples would seldom pass its 3% test on a
-        noisy machine and cost the case half its share."""
+        warm-up (or warm-up is off): primed (_prime), its first timed op kept when as warm
+        as the rest (Sampler.settle_cold), where a warm-up of windows of two such samples
+        would seldom pass its 3% test on a noisy machine and cost the case half its share."""
         sample_ns = sampler.per_op_estimate * sampler.iters
         return sample_ns >= sampler.share_ns / SELF_WARMING or self.options.warmup_s <= 0
 
