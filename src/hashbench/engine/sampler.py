@@ -40,8 +40,8 @@ class Sampler:
     processes: int = 1
     process_no: int = 0
     sample_processes: list[int] = field(default_factory=list)
-    cold_at: dict[int, int] = field(default_factory=dict)  # process → its cold first op
     _process_start: int = 0  # index of this process's first sample
+    _cold_at: int | None = None  # index of this process's cold first op, till settled
     _process_spent_ns: float = 0.0
 
     def start_process(self) -> None:
@@ -49,6 +49,7 @@ class Sampler:
         self.process_no += 1
         self._process_start = len(self.samples)
         self._process_spent_ns = 0.0
+        self._cold_at = None
         self.stop_reason = ""
 
     @property
@@ -84,7 +85,7 @@ class Sampler:
         """Record samples; `cold`: the first of them is this process's first op, timed
         cold, to be kept or dropped when the process has sampled (settle_cold)."""
         if cold and samples_ns:
-            self.cold_at[self.process_no] = len(self.samples)
+            self._cold_at = len(self.samples)
         self.samples.extend(samples_ns)
         self.rounds.extend([round_no] * len(samples_ns))
         self.sample_processes.extend([self.process_no] * len(samples_ns))
@@ -95,7 +96,7 @@ class Sampler:
 
     def _cold_here(self) -> int | None:
         """Index of this process's cold first op while it looks colder than the rest."""
-        at = self.cold_at.get(self.process_no)
+        at = self._cold_at
         if at is None:
             return None
         rest = self.samples[self._process_start : at] + self.samples[at + 1 :]
@@ -104,8 +105,7 @@ class Sampler:
     def settle_cold(self) -> int | None:
         """At the end of this process's sampling: its cold first op stays a sample when it
         is as warm as the others (warmup.cold_is_warm); returns it when dropped."""
-        at = self._cold_here()
-        self.cold_at.pop(self.process_no, None)
+        at, self._cold_at = self._cold_here(), None
         if at is None:
             return None
         cold = self.samples[at]

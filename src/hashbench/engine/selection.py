@@ -41,7 +41,7 @@ class Selection:
         return _any(self.impl, impl_id)
 
     def takes(self, impl_id: str, group: Group) -> bool:
-        if not (self.takes_group(group) and _any(self.impl, impl_id)):
+        if not (self.takes_group(group) and self.takes_impl(impl_id)):
             return False
         return self.regex is None or re.search(self.regex, f"{impl_id} {group.title()}") is not None
 
