@@ -130,6 +130,17 @@ def test_help_lists_every_command_and_each_shows_an_example():
     assert version.returncode == 0 and version.stdout.startswith("hashbench ")
 
 
+def test_no_command_shows_the_command_list_not_an_error():
+    from hashbench.commands import modules
+
+    bare = hashbench()
+    assert bare.returncode == 0, bare.stderr
+    assert "error" not in bare.stderr
+    assert bare.stdout == hashbench("--help").stdout
+    for module in modules():
+        assert f"  {module.NAME} " in bare.stdout, module.NAME
+
+
 def test_what_a_suite_leaves_out_is_said_after_the_run_and_when_asked_for(tmp_path):
     skip_without_runner("c")
     suite = tmp_path / "without-openssl.toml"

@@ -31,9 +31,7 @@ def parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--version", action="version", version=f"hashbench {__version__}")
-    sub = p.add_subparsers(
-        dest="command", required=True, metavar="COMMAND", help="one of the commands below"
-    )
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", help="one of the commands below")
     for module in commands:
         cmd = sub.add_parser(  # no help=: the epilog lists the commands, one line each
             module.NAME,
@@ -62,7 +60,11 @@ def _log_internal_error(exc: BaseException) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    top = parser()
+    args = top.parse_args(argv)
+    if args.command is None:  # `hashbench` alone: what it can do, as `--help` shows it
+        top.print_help()
+        return 0
     try:
         return int(args.func(args))
     except UsageError as exc:
