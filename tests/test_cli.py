@@ -158,3 +158,20 @@ def test_what_a_suite_leaves_out_is_said_after_the_run_and_when_asked_for(tmp_pa
     asked = hashbench("run", str(suite), "--runner", "c", "--impl", "c/openssl", "--no-store")
     assert asked.returncode == 2
     assert "without-openssl.toml leaves out c/openssl (its impl filter)" in asked.stderr
+
+
+def test_the_readme_opening_calls_nothing_planned_that_a_command_does():
+    from hashbench import paths
+    from hashbench.commands import modules
+
+    opening = (paths.root() / "README.md").read_text().split("\n## ", 1)[0]
+    bullets = opening.split("\n- ")[1:]
+    assert bullets, "the README opens with a list of what hashbench answers"
+    names = {m.NAME for m in modules()}
+    for bullet in bullets:
+        title = bullet.split("**")[1]
+        if "(planned)" in bullet:
+            assert title not in names, f"README calls {title} planned: hashbench {title} exists"
+    strength = next(b for b in bullets if b.startswith("**strength**"))
+    for command in ("strength", "calibrate", "capacity"):
+        assert command in names and f"`{command}`" in strength.replace("hashbench ", ""), command
