@@ -1,11 +1,15 @@
 """Parameter validation: refused before anything runs, with a message naming the
 parameter, the value and the valid range."""
 
+import re
+
 import pytest
 
 from hashbench import catalog
+from hashbench.catalog import libraries
 from hashbench.errors import UsageError
 from hashbench.runner import skipped
+from hashbench.runner.manifest import load_all
 
 
 @pytest.mark.parametrize(
@@ -97,3 +101,20 @@ def test_cheaper_parameters_cut_the_work_parameter_within_its_range():
         "p": 4,
     }
     assert catalog.cheaper("sha256", {}, 16) is None
+
+
+def test_every_catalog_id_is_runner_slash_lowercase_name():
+    """An id is what a user types into `--impl` and what `list` shows, available or not:
+    `<runner>/<name>`, the name lowercase of [a-z0-9._-] (a scoped package `@ts-rex/bcrypt`
+    is `ts-rex-bcrypt`), the runner one of runners/, and no id twice."""
+    runners = {m.name for m in load_all()}
+    rows = libraries.load()
+    ids = [row.get("impl", "") for row in rows]
+    bad = [
+        (row["name"], impl)
+        for row, impl in zip(rows, ids, strict=True)
+        if not re.fullmatch(r"[a-z0-9-]+/[a-z0-9._-]+", impl) or impl.split("/")[0] not in runners
+    ]
+    assert bad == []
+    assert sorted(i for i in set(ids) if ids.count(i) > 1) == []
+    assert "deno/ts-rex-argon2" in ids  # beside deno/ts-rex-bcrypt, unavailable or not
