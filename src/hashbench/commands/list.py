@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from rich.table import Table
-
+from hashbench.report import inventory as inventory_report
 from hashbench.report.console import console
 from hashbench.runner.inventory import inventory
 from hashbench.runner.pool import RunnerPool
@@ -29,19 +28,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"implementations": rows, "skipped_runners": skipped}, indent=1))
         return 0
-    table = Table(header_style="bold", box=None)
-    for col in ("implementation", "library", "version", "backend", "algorithms", "status"):
-        table.add_column(col)
-    for r in rows:
-        status = (
-            "[green]available[/]" if r["available"] else f"[yellow]unavailable[/]: {r['reason']}"
-        )
-        table.add_row(
-            r["impl"], r["library"], r["version"], r["backend"], " ".join(r["algorithms"]), status
-        )
-    out.print(table)
-    for name, why in skipped.items():
-        out.print(f"[yellow]runner {name} skipped[/]: {why}")
-    n = sum(r["available"] for r in rows)
-    out.print(f"{n} implementations available, {len(rows) - n} unavailable")
+    inventory_report.render(rows, skipped, out)
     return 0
