@@ -4,8 +4,13 @@ joules), the seed's equal-strength question, and capacity."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from hashbench import catalog
 from hashbench.model import labels
@@ -22,6 +27,98 @@ from hashbench.model.strength import (
 from hashbench.report import units
 
 SEARCHES = ("2^20", "2^30", "2^40", "2^50")
+
+
+COLUMN_GAP = 2  # a borderless table without edge padding: one space either side of a rule
+
+
+Cell = str | tuple[str, str]  # rich markup; (label, whole): the whole part never wraps
+
+
+def _plain(markup: str) -> str:
+    return Text.from_markup(markup).plain
+
+
+@dataclass
+class Col:
+    """A column of a fitted table. `whole` cells (parameters, times, ids, amounts) are
+    never cut or wrapped; the others (labels) wrap at spaces, except the second part of a
+    (label, whole) cell, which goes on a line of its own whole when the two do not fit
+    side by side. `drop` > 0: dropped in that order, lowest first, when the console is too
+    narrow; 0: never dropped."""
+
+    name: str
+    cells: Sequence[Cell]
+    right: bool = False
+    whole: bool = True
+    drop: int = 0
+
+    def most(self) -> int:
+        return max(map(cell_len, [self.name, *(_plain(_joined(c)) for c in self.cells)]))
+
+    def least(self) -> int:
+        """Its longest header word, and its widest whole part or longest word."""
+        words = self.name.split()
+        for cell in self.cells:
+            label, whole = cell if isinstance(cell, tuple) else (cell, "")
+            words += [_plain(label)] if self.whole else _plain(label).split()
+            words += [_plain(whole)] if whole else []
+        return max(map(cell_len, words), default=1)
+
+    def shown(self, cell: Cell, width: int) -> str:
+        if not isinstance(cell, tuple):
+            return cell
+        joined = _joined(cell)
+        return joined if cell_len(_plain(joined)) <= width else "\n".join(cell)
+
+
+def _joined(cell: Cell) -> str:
+    return " ".join(cell) if isinstance(cell, tuple) else cell
+
+
+def _width(widths: list[int]) -> int:
+    return sum(widths) + COLUMN_GAP * (len(widths) - 1)
+
+
+def _widths(cols: list[Col], width: int) -> list[int]:
+    """Each column's least width, then what the console has left shared out among the
+    columns that would use more, a character at a time."""
+    widths = [c.least() for c in cols]
+    wants = [c.most() for c in cols]
+    spare = width - _width(widths)
+    while spare > 0 and any(w < m for w, m in zip(widths, wants, strict=True)):
+        for i, (w, m) in enumerate(zip(widths, wants, strict=True)):
+            if spare and w < m:
+                widths[i] += 1
+                spare -= 1
+    return widths
+
+
+def print_fitted(cols: list[Col], console: Console, title: str = "") -> None:
+    """The columns as a table within the console's width: least needed columns dropped,
+    labels and headers wrapped, parameters, times and ids whole; where not even the
+    columns that stay fit, one block per row (its first cell, then `header: value`)."""
+    if title:
+        console.print(title)
+    shown = list(cols)
+    for col in sorted((c for c in cols if c.drop), key=lambda c: c.drop):
+        if _width([c.least() for c in shown]) <= console.width:
+            break
+        shown.remove(col)
+    if _width([c.least() for c in shown]) > console.width:
+        for i, first in enumerate(cols[0].cells):
+            console.print(_joined(first), overflow="fold")
+            for col in cols[1:]:
+                console.print(f"  {col.name}: {_joined(col.cells[i])}", overflow="fold")
+        return
+    table = Table(header_style="bold", box=None, pad_edge=False)
+    widths = _widths(shown, console.width)
+    for col, width in zip(shown, widths, strict=True):
+        table.add_column(col.name, justify="right" if col.right else "left", width=width,
+                         overflow="fold")  # fmt: skip
+    for i in range(len(cols[0].cells)):
+        table.add_row(*(c.shown(c.cells[i], w) for c, w in zip(shown, widths, strict=True)))
+    console.print(table)
 
 
 def params(alg: str, values: dict[str, int] | None) -> str:
@@ -124,29 +221,27 @@ def unreachable(cal: Calibration) -> str:
 def _calibrations(cals: list[Calibration], console: Console) -> None:
     """One row per calibration; a row out of reach shows its median in colour (the reason
     is printed below the table)."""
-    table = Table(header_style="bold", box=None, pad_edge=False)
-    for col in ("algorithm", "implementation", "parameters", "median ±CI", "memory",
-                "peak RSS", "R²"):  # fmt: skip
-        right = col in ("median ±CI", "memory", "peak RSS", "R²")
-        table.add_column(col, justify="right" if right else "left", no_wrap=True)
     colour = {"ok": "", "too_fast": "red", "too_slow": "yellow", "failed": "red"}
+    medians = []
     for cal in cals:
-        fit = cal.fits[-1] if cal.fits else None
         median = units.duration(cal.median_ns)
         if cal.median_ci and cal.median_ns:
             median += f" ±{(cal.median_ci[1] - cal.median_ci[0]) / 2 / cal.median_ns:.1%}"
-        if colour[cal.outcome]:
-            median = f"[{colour[cal.outcome]}]{median}[/]"
-        table.add_row(
-            cal.alg,
-            cal.impl or "—",
-            params(cal.alg, cal.params),
-            median,
-            units.size(cal.memory_bytes) if cal.memory_bytes else "—",
-            units.size(cal.peak_rss_bytes),
-            f"{fit.r_squared:.4f}" if fit else "—",
-        )
-    console.print(table)
+        medians.append(f"[{colour[cal.outcome]}]{median}[/]" if colour[cal.outcome] else median)
+    fits = [f"{cal.fits[-1].r_squared:.4f}" if cal.fits else "—" for cal in cals]
+    print_fitted(
+        [
+            Col("algorithm", [cal.alg for cal in cals]),
+            Col("implementation", [cal.impl or "—" for cal in cals]),
+            Col("parameters", [params(cal.alg, cal.params) for cal in cals]),
+            Col("median ±CI", medians, right=True),
+            Col("memory", [units.size(c.memory_bytes) if c.memory_bytes else "—" for c in cals],
+                right=True, drop=2),
+            Col("peak RSS", [units.size(c.peak_rss_bytes) for c in cals], right=True, drop=1),
+            Col("R²", fits, right=True, drop=3),
+        ],
+        console,
+    )  # fmt: skip
 
 
 def _fits(cals: list[Calibration], console: Console) -> None:
@@ -179,41 +274,44 @@ def render_calibrate(file: StrengthFile, console: Console) -> None:
         console.print(f"[yellow]warning:[/] {warning}")
 
 
-def _name(row: ParamSet) -> str:
-    name = row.label or f"{row.alg} {params(row.alg, row.params)}"
-    return name + (" [red]⚑[/]" if row.flag else "")
+def _name(row: ParamSet) -> Cell:
+    """The row's label, or its algorithm and parameters (the parameters never wrapped)."""
+    flag = " [red]⚑[/]" if row.flag else ""
+    return row.label + flag if row.label else (row.alg, params(row.alg, row.params) + flag)
 
 
 def _attack_table(rows: list[ParamSet], console: Console, title: str, gpu: str) -> None:
     """Two tables over the same rows: the defender's side here, then the attacker's."""
-    here = Table(title=title, title_justify="left", header_style="bold", box=None, pad_edge=False)
-    here.add_column("parameter set", no_wrap=True, max_width=34)
-    here.add_column("parameters", no_wrap=True)
-    for col in ("time here", "memory", "peak RSS"):
-        here.add_column(col, justify="right", no_wrap=True)
-    there = Table(header_style="bold", box=None, pad_edge=False)
-    there.add_column(f"attacker: one {gpu}", no_wrap=True, max_width=34)
-    for col in ("guesses/s", "$/guess", "J/guess", *SEARCHES):
-        there.add_column(col, justify="right", no_wrap=True)
-    for row in rows:
-        attack = row.attack
-        search = attack.search_usd if attack else {}
-        here.add_row(
-            _name(row),
-            f"{row.alg} {params(row.alg, row.params)}" if row.label else row.impl,
-            units.duration(row.median_ns) if row.median_ns else f"[dim]{row.note or '—'}[/]",
-            units.size(row.memory_bytes) if row.memory_bytes else "—",
-            units.size(row.peak_rss_bytes),
-        )
-        there.add_row(
-            _name(row),
-            guesses(attack),
-            usd(attack.usd_per_guess if attack else None),
-            joules(attack.joules_per_guess if attack else None),
-            *(usd(search.get(s)) for s in SEARCHES),
-        )
-    console.print(here)
-    console.print(there)
+    names = [_name(row) for row in rows]
+    attacks = [row.attack for row in rows]
+    searches = [a.search_usd if a else {} for a in attacks]
+    print_fitted(
+        [
+            Col("parameter set", names, whole=False),
+            Col("parameters", [(r.alg, params(r.alg, r.params)) if r.label else r.impl
+                               for r in rows], whole=False),
+            Col("time here", [units.duration(r.median_ns) if r.median_ns
+                              else f"[dim]{r.note or '—'}[/]" for r in rows], right=True),
+            Col("memory", [units.size(r.memory_bytes) if r.memory_bytes else "—" for r in rows],
+                right=True, drop=2),
+            Col("peak RSS", [units.size(r.peak_rss_bytes) for r in rows], right=True, drop=1),
+        ],
+        console,
+        title,
+    )  # fmt: skip
+    print_fitted(
+        [
+            Col(f"attacker: one {gpu}", names, whole=False),
+            Col("guesses/s", [guesses(a) for a in attacks], right=True),
+            Col("$/guess", [usd(a.usd_per_guess if a else None) for a in attacks], right=True),
+            Col("J/guess", [joules(a.joules_per_guess if a else None) for a in attacks],
+                right=True, drop=1),
+            *(Col(s, [usd(found.get(s)) for found in searches], right=True, drop=n)
+              for n, s in enumerate(SEARCHES, 2) if s != SEARCHES[-1]),
+            Col(SEARCHES[-1], [usd(found.get(SEARCHES[-1])) for found in searches], right=True),
+        ],
+        console,
+    )  # fmt: skip
 
 
 def _equivalence(eq: Equivalence, console: Console, gpu: str) -> None:
@@ -223,24 +321,28 @@ def _equivalence(eq: Equivalence, console: Console, gpu: str) -> None:
         f"\n[bold]bcrypt cost {base.params.get('cost')}[/]: {units.duration(base.median_ns)} "
         f"here, {guesses(base.attack)} guesses/s per {gpu}"
     )
-    table = Table(header_style="bold", box=None)
-    for col in ("equal", "algorithm", "parameters", "time here", "memory",
-                "guesses/s", "attacker cost vs bcrypt"):  # fmt: skip
-        table.add_column(col, no_wrap=True)
-    for kind, rows in (("defender time", eq.equal_time), ("attacker cost", eq.equal_cost)):
-        for row in rows:
-            own = row.attack.rate_per_s if row.attack else None
-            ratio = f"{rate / own:.2f}×" if rate and own else "—"
-            table.add_row(
-                kind,
-                row.alg,
-                params(row.alg, row.params) + (" [red]⚑[/]" if row.flag else ""),
-                units.duration(row.median_ns) if row.median_ns else f"[dim]{row.note}[/]",
-                units.size(row.memory_bytes) if row.memory_bytes else "—",
-                guesses(row.attack),
-                ratio,
-            )
-    console.print(table)
+    kinds = [("defender time", row) for row in eq.equal_time]
+    kinds += [("attacker cost", row) for row in eq.equal_cost]
+    rows = [row for _, row in kinds]
+    ratios = []
+    for row in rows:
+        own = row.attack.rate_per_s if row.attack else None
+        ratios.append(f"{rate / own:.2f}×" if rate and own else "—")
+    print_fitted(
+        [
+            Col("equal", [kind for kind, _ in kinds], whole=False),
+            Col("algorithm", [row.alg for row in rows]),
+            Col("parameters", [params(r.alg, r.params) + (" [red]⚑[/]" if r.flag else "")
+                               for r in rows]),
+            Col("time here", [units.duration(r.median_ns) if r.median_ns
+                              else f"[dim]{r.note}[/]" for r in rows], right=True),
+            Col("memory", [units.size(r.memory_bytes) if r.memory_bytes else "—" for r in rows],
+                right=True, drop=2),
+            Col("guesses/s", [guesses(r.attack) for r in rows], right=True, drop=1),
+            Col("attacker cost vs bcrypt", ratios, right=True),
+        ],
+        console,
+    )  # fmt: skip
 
 
 def _notes(rows: list[ParamSet], console: Console) -> None:
