@@ -17,6 +17,7 @@ from hashbench import __version__, catalog, machine, paths
 from hashbench.errors import UsageError
 from hashbench.model import Environment
 from hashbench.model.strength import Command, StrengthFile
+from hashbench.report import console as progress
 from hashbench.results.files import ResultsFile, write_atomic
 from hashbench.runner.pool import RunnerPool
 from hashbench.strength import pick, plans
@@ -135,9 +136,9 @@ class Session:
 def session(
     file: StrengthFile, path: Path, runners: set[str], console: Console
 ) -> Iterator[Session]:
-    with RunnerPool() as pool, console.status("starting runners …") as status:
+    with RunnerPool() as pool, progress.status(console, "starting runners …") as update:
         pool.start(runners)
-        bench = Bench(pool, lambda label: status.update(label))
+        bench = Bench(pool, update)
         yield Session(file, path, bench, console)
 
 
