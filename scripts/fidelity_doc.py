@@ -50,10 +50,13 @@ def _line(entry: known.Entry) -> str:
     shown = ", ".join(_code(s) for s in subjects[:4])
     if len(subjects) > 4:
         shown += f" and {len(subjects) - 4} more"
-    return (
-        f"- **{entry.input}** — {entry.why} *{entry.behaviour}*: "
-        f"{', '.join(entry.impls)} [{entry.check} {shown}]"
-    )
+    impls = ", ".join(entry.impls)
+    heirs = entry.heirs()
+    if heirs:
+        impls += f"; inherited by {', '.join(heirs)}"
+    if entry.differs:
+        impls += "; not " + "; not ".join(f"{i} ({why})" for i, why in entry.differs)
+    return f"- **{entry.input}** — {entry.why} *{entry.behaviour}*: {impls} [{entry.check} {shown}]"
 
 
 def section(entries: tuple[known.Entry, ...]) -> str:

@@ -8,12 +8,13 @@ import json
 import subprocess
 import sys
 import tomllib
+from dataclasses import replace
 
 import pytest
 from conftest import hashbench, skip_without_runner
 
 from hashbench import paths
-from hashbench.catalog import compiled
+from hashbench.catalog import compiled, libraries
 from hashbench.fidelity import known
 from hashbench.fidelity.findings import Finding, involved
 
@@ -25,6 +26,7 @@ def test_the_known_file_names_real_implementations_and_says_why():
     ids = {impl for runner in served.values() for impl in runner} | {"reference"}
     for entry in entries:
         assert set(entry.impls) <= ids, entry.impls
+        assert {impl for impl, _ in entry.differs} <= ids, entry.differs
         assert entry.why.strip() and entry.input.strip()
         assert "TODO" not in entry.why + entry.input
 
@@ -116,3 +118,65 @@ def test_a_missing_known_file_is_bad_usage(tmp_path):
     run = _fidelity("--known", str(tmp_path / "nothing.toml"))
     assert run.returncode == 2, run.stderr
     assert "nothing.toml" in run.stderr
+
+
+ARGON2I_V10 = "$argon2i$m=65536,t=2,p=1$c29tZXNhbHQ$9sTbSlTio3Biev89thdrlKKiCaYsjjYVJxGAL3swxpQ"
+
+
+def test_the_catalog_names_each_variant_and_binding_base():
+    bases = libraries.bases()
+    ids = {row["impl"] for row in libraries.load()}
+    assert set(bases.values()) <= ids and set(bases) <= ids
+    for variant in ("rust-native/argon2", "rust-parallel/argon2", "rust-parallel/scrypt"):
+        assert bases[variant] == "rust/" + variant.split("/")[1]
+    assert bases["c-native/argon2"] == "c/argon2"
+    for binding in ("python/pynacl", "php/sodium", "crystal/libsodium"):
+        assert bases[binding] == "c/libsodium"
+
+
+def test_libsodium_bindings_inherit_or_say_why_not():
+    """php/sodium and crystal/libsodium were missing from two of libsodium's entries
+    (documented for c/libsodium and PyNaCl only: strings of 128 characters or more are
+    refused). Checked by the gate, they verify those strings: each entry now says so for
+    them (`differs`), and a binding that says nothing would inherit them."""
+    entries = known.load()
+    for subject in ("argon2id from java/password4j-argon2", "len.argon2id.salt.verify.255"):
+        entry = next(e for e in entries if subject in e.subjects and "c/libsodium" in e.impls)
+        assert "python/pynacl" in entry.impls
+        assert dict(entry.differs).keys() == {"php/sodium", "crystal/libsodium"}
+        assert entry.heirs() == []
+        silent = replace(entry, differs=(), inherited=())
+        (inherits,) = known.inherit((silent,), libraries.bases(), libraries.offered())
+        assert inherits.heirs() == ["crystal/libsodium", "php/sodium"]
+        argon2i = {s for s, _ in inherits.inherited if s.startswith(("argon2i ", "len.argon2i."))}
+        assert argon2i == set()  # they offer argon2id only
+
+
+def _one(impls: tuple[str, ...], **more) -> tuple[known.Entry, ...]:
+    entry = known.Entry("kat", (ARGON2I_V10,), "wrong verify", impls, "no v=", "0x13", **more)
+    return known.inherit((entry,), libraries.bases(), libraries.offered())
+
+
+def test_build_variants_inherit_unless_they_differ():
+    (entry,) = _one(("rust/argon2",))
+    assert entry.heirs() == ["rust-native/argon2", "rust-parallel/argon2"]
+    (entry,) = _one(("rust/argon2",), differs=(("rust-parallel/argon2", "threads"),))
+    assert entry.heirs() == ["rust-native/argon2"]
+    (entry,) = _one(("c/argon2",))
+    assert entry.heirs() == ["c-native/argon2"]
+    (entry,) = _one(("c/libsodium",))  # argon2i: PyNaCl offers it; php and crystal do not
+    assert entry.heirs() == ["python/pynacl"]
+    with pytest.raises(known.KnownFileError, match="not variants or bindings"):
+        _one(("rust/argon2",), differs=(("go/x-crypto-argon2", "unrelated"),))
+
+
+def test_the_gate_holds_a_variant_to_what_its_base_does():
+    (entry,) = _one(("rust/argon2",))
+    base_only = [Finding("kat", ARGON2I_V10, "wrong verify", "rust/argon2")]
+    ran = {"rust/argon2", "rust-native/argon2"}
+    gone = known.compare(base_only, (entry,), ran).gone
+    assert [key for key, _ in gone] == [
+        ("kat", ARGON2I_V10, "wrong verify", "rust-native/argon2")
+    ]  # rust-parallel did not run: nothing said of it
+    both = [*base_only, Finding("kat", ARGON2I_V10, "wrong verify", "rust-native/argon2")]
+    assert known.compare(both, (entry,), ran).gone == []

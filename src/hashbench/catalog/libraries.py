@@ -3,7 +3,13 @@
 A file may also declare `[[variant]]`s: another runner serving the same implementations,
 built differently (rust-native: the rust runner built for this CPU). Each row of the
 runner `of` comes back once more under the variant's runner, its name and notes saying how
-it was built, so a variant needs no copied rows to drift apart."""
+it was built, so a variant needs no copied rows to drift apart.
+
+A row may name its base: `variant_of` (set on every [[variant]] row; written by hand on
+a build of the same code that is a runner of its own, such as rust-parallel) or
+`binding_of` (another language's binding of the same C library: PyNaCl of libsodium).
+What the base is documented to do (catalog/known-divergences.toml), the row inherits
+unless it is said to differ (fidelity/known.py)."""
 
 from __future__ import annotations
 
@@ -48,3 +54,19 @@ def load() -> list[dict[str, Any]]:
         for variant in data.get("variant", []):
             rows += _variant_rows(variant, own)
     return rows
+
+
+def bases() -> dict[str, str]:
+    """implementation id → its base (`variant_of`, else `binding_of`), for the rows that
+    have one."""
+    out: dict[str, str] = {}
+    for row in load():
+        base = row.get("variant_of") or row.get("binding_of")
+        if base and row.get("impl"):
+            out[row["impl"]] = base
+    return out
+
+
+def offered() -> dict[str, set[str]]:
+    """implementation id → the algorithms its catalog row lists."""
+    return {row["impl"]: set(row.get("algorithms", [])) for row in load() if row.get("impl")}

@@ -9,22 +9,37 @@ shared by several libraries (or one library on several inputs).
 A known divergence is *gone* only if the run could have seen it: every implementation it
 involves ran (`findings.involved`). A run limited to `--runner rust` says nothing about
 Go's divergences.
+
+A build variant (rust-native/argon2 of rust/argon2) or a binding of the same C library
+(python/pynacl of c/libsodium) inherits what its base is documented to do: the catalog
+names the base (`variant_of`, `binding_of`), and each entry's keys include the base's
+variants and bindings that offer the subject's algorithm, unless the entry says they
+differ (`differs = [...]`) or they document that subject themselves. The gate then holds
+them to it: a variant that stops doing what its base does is a divergence *gone*.
 """
 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from collections import defaultdict
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from hashbench import paths
+from hashbench import catalog, paths
+from hashbench.catalog import libraries
 from hashbench.errors import UsageError
-from hashbench.fidelity.findings import CHECKS, Finding, involved
+from hashbench.fidelity.findings import CHECKS, FROM, Finding, involved
 
 FILE = "known-divergences.toml"
 FIELDS = {"check", "subject", "behaviour", "impls", "input", "why"}
+OPTIONAL = {"differs"}  # variants or bindings of `impls` that do not do it
+KAT_PREFIXES = {
+    "$argon2id$": "argon2id", "$argon2i$": "argon2i", "$argon2d$": "argon2d",
+    "$2a$": "bcrypt", "$2b$": "bcrypt", "$2x$": "bcrypt", "$2y$": "bcrypt",
+    "$7$": "scrypt", "$scrypt$": "scrypt", "$y$": "yescrypt", "$6$": "sha512crypt",
+}  # fmt: skip
 
 
 class KnownFileError(UsageError):
@@ -40,9 +55,16 @@ class Entry:
     impls: tuple[str, ...]
     input: str
     why: str
+    differs: tuple[tuple[str, str], ...] = ()  # declared: (variant or binding, why not)
+    inherited: tuple[tuple[str, str], ...] = ()  # from the catalog: (subject, impl)
 
     def keys(self) -> list[tuple[str, str, str, str]]:
-        return [(self.check, s, self.behaviour, i) for s in self.subjects for i in self.impls]
+        own = [(self.check, s, self.behaviour, i) for s in self.subjects for i in self.impls]
+        return own + [(self.check, s, self.behaviour, i) for s, i in self.inherited]
+
+    def heirs(self) -> list[str]:
+        """The variants and bindings that inherit the entry, each once."""
+        return sorted({impl for _, impl in self.inherited})
 
 
 def path() -> Path:
@@ -51,7 +73,7 @@ def path() -> Path:
 
 def _entry(n: int, raw: dict[str, Any]) -> Entry:
     missing = sorted(FIELDS - set(raw))
-    extra = sorted(set(raw) - FIELDS)
+    extra = sorted(set(raw) - FIELDS - OPTIONAL)
     if missing or extra:
         raise KnownFileError(f"{FILE} entry {n}: missing {missing}, unknown {extra}")
     if raw["check"] not in CHECKS:
@@ -66,7 +88,83 @@ def _entry(n: int, raw: dict[str, Any]) -> Entry:
         tuple(raw["impls"]),
         raw["input"],
         raw["why"],
+        _differs(n, raw.get("differs", {})),
     )
+
+
+def _differs(n: int, raw: Any) -> tuple[tuple[str, str], ...]:
+    if not isinstance(raw, dict) or not all(
+        isinstance(why, str) and why.strip() for why in raw.values()
+    ):
+        raise KnownFileError(f"{FILE} entry {n}: differs must map an implementation to why")
+    return tuple(sorted(raw.items()))
+
+
+def subject_algorithms(check: str, subject: str) -> set[str] | None:
+    """The algorithms a subject is about, from its name (a probe may name a family:
+    `argon2.leading-zero`); None when the subject does not say."""
+    if check == "kat":
+        name = next((a for p, a in KAT_PREFIXES.items() if subject.startswith(p)), "")
+    elif check == "differential":
+        name = subject.split(" ", 1)[0]
+    elif check == "interop":
+        name = subject.split(FROM, 1)[0]
+    elif check in ("length", "cross"):
+        name = subject.split(".")[1] if subject.count(".") > 1 else ""
+    else:
+        name = subject.split(".", 1)[0]
+    algorithms = catalog.algorithms()
+    if name in algorithms:
+        return {name}
+    return {a for a, spec in algorithms.items() if spec.family == name} or None
+
+
+def _can_do(
+    check: str, subject: str, child: str, parent: str, offered: dict[str, set[str]]
+) -> bool:
+    """Whether the child offers what the subject is about (where the subject does not
+    say, everything its parent offers)."""
+    mine = offered.get(child, set())
+    about = subject_algorithms(check, subject)
+    return bool(mine & about) if about is not None else mine >= offered.get(parent, set())
+
+
+def inherit(
+    entries: tuple[Entry, ...], bases: dict[str, str], offered: dict[str, set[str]]
+) -> tuple[Entry, ...]:
+    """Each entry with the (subject, implementation) pairs its implementations' variants
+    and bindings (transitively) inherit: where the child offers the subject's algorithm,
+    is not declared to differ, and does not document that subject itself."""
+    children: dict[str, list[str]] = defaultdict(list)
+    for impl, base in sorted(bases.items()):
+        children[base].append(impl)
+    own = {(e.check, s, i) for e in entries for s in e.subjects for i in e.impls}
+    out = []
+    for n, entry in enumerate(entries, 1):
+        differs = dict(entry.differs)
+        inherited: list[tuple[str, str]] = []
+        reached: set[str] = set()
+        for subject in entry.subjects:
+            frontier = list(entry.impls)
+            while frontier:
+                parent = frontier.pop()
+                for child in children.get(parent, []):
+                    if child in entry.impls:
+                        continue
+                    reached.add(child)
+                    if child in differs or (entry.check, subject, child) in own:
+                        continue
+                    if _can_do(entry.check, subject, child, parent, offered):
+                        inherited.append((subject, child))
+                        frontier.append(child)
+        stray = sorted(set(differs) - reached)
+        if stray:
+            raise KnownFileError(
+                f"{FILE} entry {n}: differs names {stray}, which are not variants or "
+                f"bindings of {list(entry.impls)} (catalog: variant_of, binding_of)"
+            )
+        out.append(replace(entry, inherited=tuple(inherited)))
+    return tuple(out)
 
 
 @cache
@@ -77,7 +175,11 @@ def load(file: Path | None = None) -> tuple[Entry, ...]:
             rows = tomllib.load(f).get("divergence", [])
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise KnownFileError(f"cannot read known divergences {where}: {exc}") from exc
-    entries = tuple(_entry(n, raw) for n, raw in enumerate(rows, 1))
+    entries = inherit(
+        tuple(_entry(n, raw) for n, raw in enumerate(rows, 1)),
+        libraries.bases(),
+        libraries.offered(),
+    )
     seen: dict[tuple[str, str, str, str], int] = {}
     for n, entry in enumerate(entries, 1):
         for key in entry.keys():
