@@ -138,7 +138,7 @@ func (impl *Impl) hasMode(mode string) bool {
 	return false
 }
 
-// The two ways of using a hash.Hash per call that digest adapters share.
+// The ways of using a hasher per call that digest adapters share.
 
 // newPerCall: a new hasher for every call, as in h := sha256.New(); h.Write(b); h.Sum(nil)
 // (the sum goes into a buffer reused across calls).
@@ -163,6 +163,21 @@ func resetPerCall(input []byte, h hash.Hash) digestOp {
 			h.Reset()
 			h.Write(input)
 			out = h.Sum(out[:0])
+			return out[0]
+		},
+		out: func() []byte { return out },
+	}
+}
+
+// sumPerCall: the op for a call that appends its digest to out (a buffer reused across
+// calls), for a library whose New returns a concrete type: the adapter's sum makes and
+// uses the hasher itself, so the compiler sees the type and keeps a hasher made per call
+// on the stack (through newPerCall's hash.Hash it would be allocated on the heap).
+func sumPerCall(size int, sum func(out []byte) []byte) digestOp {
+	out := make([]byte, 0, size)
+	return digestOp{
+		run: func() byte {
+			out = sum(out[:0])
 			return out[0]
 		},
 		out: func() []byte { return out },

@@ -14,28 +14,18 @@ func init() {
 		digest: func(alg, mode string, input []byte) (digestOp, error) {
 			switch mode {
 			case "new":
-				out := make([]byte, 0, 32)
-				return digestOp{
-					run: func() byte {
-						h := sha3.New256()
-						h.Write(input)
-						out = h.Sum(out[:0])
-						return out[0]
-					},
-					out: func() []byte { return out },
-				}, nil
+				return sumPerCall(32, func(out []byte) []byte {
+					h := sha3.New256()
+					h.Write(input)
+					return h.Sum(out)
+				}), nil
 			case "reset":
 				h := sha3.New256()
-				out := make([]byte, 0, 32)
-				return digestOp{
-					run: func() byte {
-						h.Reset()
-						h.Write(input)
-						out = h.Sum(out[:0])
-						return out[0]
-					},
-					out: func() []byte { return out },
-				}, nil
+				return sumPerCall(32, func(out []byte) []byte {
+					h.Reset()
+					h.Write(input)
+					return h.Sum(out)
+				}), nil
 			default:
 				var out [32]byte
 				return digestOp{
