@@ -58,6 +58,8 @@ loop (Effect act) sink = go
       let !b = sink r
       go (n - 1) (acc `xor` b) r
 
+{- HLINT ignore timeSamples "Eta reduce" -} -- first is named for its comment
+
 -- | Each sample: read the monotonic clock, run the op @iters@ times, read the clock.
 -- @first@ is the result of the untimed run made before.
 timeSamples :: Run r -> (r -> Word8) -> Int -> Int -> r -> IO ([Word64], Word8, r)

@@ -21,6 +21,7 @@ import Data.Aeson (Value (..), eitherDecodeStrict')
 import Data.Aeson.Types (Object, Parser, parseEither, withObject, (.!=), (.:), (.:?))
 import qualified Data.Aeson.Key as Key
 import qualified Data.Aeson.KeyMap as KM
+import Data.Bifunctor (first)
 import Data.Bits ((.&.))
 import qualified Data.ByteString as BS
 import qualified Data.Map.Strict as M
@@ -99,7 +100,7 @@ parse runner = parseEither $ withObject "catalog" $ \o -> do
   pure (Catalog algs rs)
   where
     toMap :: Object -> M.Map Text Value
-    toMap = M.fromList . map (\(k, v) -> (Key.toText k, v)) . KM.toList
+    toMap = M.fromList . map (first Key.toText) . KM.toList
 
 spec :: Value -> Parser Spec
 spec = withObject "algorithm" $ \o -> do

@@ -1,4 +1,5 @@
 {-# LANGUAGE OverloadedStrings #-}
+{-# LANGUAGE TupleSections #-}
 
 -- | Protocol v1 (docs/protocol.md): the hello line, then one reply per request line.
 module Hashbench.Runner (run) where
@@ -12,7 +13,8 @@ import qualified Data.ByteString as BS
 import qualified Data.ByteString.Char8 as BC
 import qualified Data.ByteString.Lazy as LBS
 import qualified Data.Map.Strict as M
-import Data.Maybe (fromMaybe, isJust)
+import qualified Data.Bifunctor as Bifunctor
+import Data.Maybe (fromMaybe, isJust, isNothing)
 import Data.Scientific (fromFloatDigits, toBoundedInteger)
 import Data.Text (Text)
 import qualified Data.Text as T
@@ -39,7 +41,7 @@ data Ctx = Ctx {ctxCatalog :: Catalog.Catalog, ctxImpls :: Impls}
 -- | The adapters the catalog lists for this runner, in the given order; the others are
 -- left out, with a line on stderr.
 serve :: Catalog.Catalog -> [Adapter] -> IO [(Adapter, Catalog.Row)]
-serve cat adapters = fmap concat . mapM pick $ adapters
+serve cat = fmap concat . mapM pick
   where
     pick a = case M.lookup (infoId (adapterInfo a)) (Catalog.rows cat) of
       Just r -> pure [(a, r)]
@@ -70,7 +72,7 @@ run adapters = do
       ]
   let ctx = Ctx cat (M.fromList [(infoId (adapterInfo a), (a, r)) | (a, r) <- served])
       loop = do
-        eof <- hIsEOF stdin
+        eof <- isEOF
         unless eof $ do
           line <- BS.hGetLine stdin
           let l = BC.filter (/= '\r') line
@@ -125,7 +127,7 @@ send v = do
   hFlush stdout
 
 obj :: [(Text, Value)] -> Value
-obj = object . map (\(k, v) -> (Key.fromText k, v))
+obj = object . map (Bifunctor.first Key.fromText)
 
 kindName :: ErrorKind -> Text
 kindName k = case k of
@@ -161,7 +163,7 @@ handleLine ctx line = case eitherDecodeStrict' line of
     case outcome of
       Right (reply, bytes) -> do
         LBS.hPut stdout bytes >> BS.hPut stdout "\n" >> hFlush stdout
-        pure (reply == Nothing)
+        pure (isNothing reply)
       Left e -> do
         send (uncurry (errorReply rid) (classify e))
         pure False
@@ -270,7 +272,7 @@ deriveOp :: Catalog.Catalog -> Obj -> Adapter -> Text -> IO Op
 deriveOp cat o adapter alg = do
   (p, salt, len) <- checked cat o alg "derive"
   s <- maybe (protocolError "derive needs a salt") pure salt
-  when (field o "secret" /= Nothing || field o "ad" /= Nothing) $
+  when (isJust (field o "secret") || isJust (field o "ad")) $
     unsupported (infoId (adapterInfo adapter) <> " takes no secret or associated data")
   pw <- password o
   adapterDerive adapter alg p pw s len
@@ -338,7 +340,7 @@ bench ctx o = do
                 e <- runOnce r (either (const 0) headByte)
                 pure $ case e of
                   Left err -> Left err
-                  Right enc -> fmap (\v -> (enc, v)) (vf pw enc)
+                  Right enc -> fmap (enc,) (vf pw enc)
               sink = either (const 0) (fromIntegral . fromEnum . snd)
               render = fmap (\(enc, v) -> [("encoded", String (TE.decodeLatin1 enc)), ("valid", Bool v)])
           pure (Op (Effect act) sink render)
