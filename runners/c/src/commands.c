@@ -168,8 +168,10 @@ static bool make_encoded(req_t *req, const adapter_t *ad, char *buffer) {
     hash_req.op = OP_HASH;
     job_t *job = job_new();
     bool ok = job && prepare_and_run(job, ad, &hash_req);
-    if (ok) memcpy(buffer, job->encoded, HB_ENCODED_MAX);
-    if (ok) req->encoded = buffer;
+    if (ok) {
+        memcpy(buffer, job->encoded, HB_ENCODED_MAX);
+        req->encoded = buffer;
+    }
     if (!job) reply_error(req, ERR_LIBRARY, "out of memory");
     job_free(job);
     return ok;
