@@ -55,6 +55,8 @@ public final class Catalog {
 
   /** The catalog could not be read: the message names the file and what is wrong. */
   public static final class Unreadable extends Exception {
+    private static final long serialVersionUID = 1L;
+
     Unreadable(String message) {
       super(message);
     }

@@ -215,6 +215,9 @@ public final class SpringSecurity {
               + EMPTY_PASSWORD);
     }
 
+    // The deprecated constructor is the one that takes a hash width: its replacement fixes
+    // the width to the algorithm's, and the request asks for a.length bytes.
+    @SuppressWarnings("deprecation")
     private static PasswordEncoder encoder(Args a) throws Failure {
       SecretKeyFactoryAlgorithm algorithm = ALGORITHMS.get(a.name());
       if (algorithm == null) {
