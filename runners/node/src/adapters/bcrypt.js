@@ -31,7 +31,8 @@ export default [
     ...common,
     name: "bcrypt-sync",
     async: false,
-    notes: "sync API; emits $2b$; verifies $2a$/$2b$ only ($2y$ gives false); $2a$ passwords of 255 bytes or more: the key length wraps (kept in 8 bits); built from source",
+    notes:
+      "sync API; emits $2b$; verifies $2a$/$2b$ only ($2y$ gives false); $2a$ passwords of 255 bytes or more: the key length wraps (kept in 8 bits); built from source",
     hash: (alg, password, { cost }, { salt }) =>
       bcrypt.hashSync(password, saltOrRounds(cost, salt)),
     verify(alg, password, encoded) {
