@@ -114,7 +114,7 @@ function linkFarm(pkg, source) {
   return farm;
 }
 
-function cargoBuild(pkg, source, farm) {
+function cargoBuild(source, farm) {
   execFileSync(
     "cargo",
     [
@@ -144,7 +144,7 @@ function hasCargo() {
 function buildRust(pkg, source) {
   const farm = path.join(build, "jsr", pkg.name);
   if (pkg.wasm) return [buildWasmPackage(source, farm, build), `./jsr/${pkg.name}/out`];
-  cargoBuild(pkg, source, linkFarm(pkg, source));
+  cargoBuild(source, linkFarm(pkg, source));
   return [source, `./jsr/${pkg.name}`];
 }
 

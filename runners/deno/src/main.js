@@ -6,11 +6,11 @@
 // build/import_map.json (jsr.mjs).
 import process from "node:process";
 import { DENO_ADAPTERS } from "./adapters/index.js";
-import { NODE_ADAPTERS, loadAdapters } from "./shared/adapters/index.js";
+import { loadAdapters, NODE_ADAPTERS } from "./shared/adapters/index.js";
 import { measureResolution } from "./shared/core/bench.js";
 import { loadCatalog } from "./shared/core/catalog.js";
 import { runtimeDescription } from "./shared/core/runtime.js";
-import { Server, implementations } from "./shared/core/server.js";
+import { implementations, Server } from "./shared/core/server.js";
 
 // A library that throws or rejects outside a request must not end the runner.
 globalThis.addEventListener("unhandledrejection", (event) => {

@@ -34,21 +34,21 @@ export default [
     async: true,
     notes:
       "promise API: one Web Worker per call (hash, genSalt, compare); passwords are JS strings",
-    async hash(alg, password, { cost }, { salt }) {
+    async hash(_alg, password, { cost }, { salt }) {
       workerSafe(cost);
       return bcrypt.hash(password, salted(cost, salt) ?? (await bcrypt.genSalt(cost)));
     },
-    hashDefaults: (alg, password) => bcrypt.hash(password), // genSalt() in the worker: cost 10
-    verify: (alg, password, encoded) => bcrypt.compare(password, encoded),
+    hashDefaults: (_alg, password) => bcrypt.hash(password), // genSalt() in the worker: cost 10
+    verify: (_alg, password, encoded) => bcrypt.compare(password, encoded),
   },
   {
     ...common,
     name: "da-bcrypt-sync",
     async: false,
     notes: "sync API (hashSync, genSaltSync, compareSync); passwords are JS strings",
-    hash: (alg, password, { cost }, { salt }) =>
+    hash: (_alg, password, { cost }, { salt }) =>
       bcrypt.hashSync(password, salted(cost, salt) ?? bcrypt.genSaltSync(cost)),
-    hashDefaults: (alg, password) => bcrypt.hashSync(password),
-    verify: (alg, password, encoded) => bcrypt.compareSync(password, encoded),
+    hashDefaults: (_alg, password) => bcrypt.hashSync(password),
+    verify: (_alg, password, encoded) => bcrypt.compareSync(password, encoded),
   },
 ];

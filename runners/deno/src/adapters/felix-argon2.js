@@ -29,5 +29,5 @@ export default {
     }),
   hashDefaults: (alg, password) =>
     alg === "argon2id" ? hash(password) : hash(password, { variant: VARIANT[alg] }),
-  verify: (alg, password, encoded) => verify(encoded, password),
+  verify: (_alg, password, encoded) => verify(encoded, password),
 };

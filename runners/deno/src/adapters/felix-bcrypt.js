@@ -38,13 +38,13 @@ export default {
   passwordType: "string",
   notes:
     "Deno FFI to a Rust cdylib (bcrypt crate 0.19.2) via @denosaurs/plug; promise API; own salt only; emits $2b$",
-  hash(alg, password, { cost }, { salt }) {
+  hash(_alg, password, { cost }, { salt }) {
     if (salt !== undefined) throw unsupported("@felix/bcrypt takes no salt (hash(password, cost))");
     checkCost(cost);
     return hash(password, cost);
   },
-  hashDefaults: (alg, password) => hash(password), // cost 12
-  verify(alg, password, encoded) {
+  hashDefaults: (_alg, password) => hash(password), // cost 12
+  verify(_alg, password, encoded) {
     checkEncoded(encoded);
     return verify(password, encoded);
   },

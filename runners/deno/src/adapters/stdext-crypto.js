@@ -37,7 +37,7 @@ export default [
     // hash("argon2", pw) is the README's first example (argon2id); argon2i/d name the variant.
     hashDefaults: (alg, password) =>
       hash(alg === "argon2id" ? "argon2" : { name: "argon2", algorithm: alg }, password),
-    verify: (alg, password, encoded) => verify("argon2", password, encoded),
+    verify: (_alg, password, encoded) => verify("argon2", password, encoded),
   },
   {
     ...common,
@@ -45,10 +45,10 @@ export default [
     encoding: "mcf",
     notes:
       "WASM (bcrypt crate 0.15.1); sync hash; own salt only; emits $2b$; its verify accepts any password, so it is not offered",
-    hash(alg, password, { cost }, { salt }) {
+    hash(_alg, password, { cost }, { salt }) {
       noSalt(salt);
       return hash({ name: "bcrypt", cost }, password);
     },
-    hashDefaults: (alg, password) => hash("bcrypt", password), // cost 12
+    hashDefaults: (_alg, password) => hash("bcrypt", password), // cost 12
   },
 ];

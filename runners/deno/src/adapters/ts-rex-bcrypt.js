@@ -39,7 +39,7 @@ export default {
   passwordType: "string",
   notes:
     "WASM (bcrypt crate 0.15.1, wasm-bindgen); sync hash(password) at cost 12 only, verify(password, hash); own salt only; emits $2b$",
-  hash(alg, password, { cost }, { salt }) {
+  hash(_alg, password, { cost }, { salt }) {
     if (salt !== undefined) throw unsupported("@ts-rex/bcrypt takes no salt (hash(password))");
     if (cost !== COST) {
       throw unsupported(
@@ -48,8 +48,8 @@ export default {
     }
     return hash(password);
   },
-  hashDefaults: (alg, password) => hash(password),
-  verify(alg, password, encoded) {
+  hashDefaults: (_alg, password) => hash(password),
+  verify(_alg, password, encoded) {
     const why = verifyError(encoded);
     if (why) {
       throw invalidInput(
