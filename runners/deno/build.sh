@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck shell=dash  # test -nt: dash (Debian's sh) has it, as bash and busybox do
 # Build step of the Deno runner (run from anywhere; idempotent).
 # Deno itself comes from the npm package `deno`; `npm ci` installs it and the npm
 # libraries into this folder's node_modules from package-lock.json, only when

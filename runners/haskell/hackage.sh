@@ -47,9 +47,9 @@ found() {
 [ -d "build/hackage/$name-$version" ] && found "$(pwd)/build/hackage/$name-$version"
 if command -v cabal >/dev/null; then
   mkdir -p build/hackage
-  if cabal get --destdir=build/hackage "$name-$version" >build/hackage/$name.log 2>&1 ||
-    { cabal update >>build/hackage/$name.log 2>&1 &&
-      cabal get --destdir=build/hackage "$name-$version" >>build/hackage/$name.log 2>&1; }; then
+  if cabal get --destdir=build/hackage "$name-$version" >"build/hackage/$name.log" 2>&1 ||
+    { cabal update >>"build/hackage/$name.log" 2>&1 &&
+      cabal get --destdir=build/hackage "$name-$version" >>"build/hackage/$name.log" 2>&1; }; then
     found "$(pwd)/build/hackage/$name-$version"
   fi
   skip "cabal get $name-$version failed (Hackage unreachable?); set HASHBENCH_HACKAGE_MIRROR to a folder holding $name/"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck shell=dash  # test -nt: dash (Debian's sh) has it, as bash and busybox do
 # Build step of the Node.js runner (run from anywhere; idempotent).
 # `npm ci` installs node_modules from package-lock.json, only when node_modules is
 # missing or older than the lockfile. argon2 (and bcrypt) are compiled from source

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck shell=dash  # test -nt: dash (Debian's sh) has it, as bash and busybox do
 # Build the Python runner: its own virtualenv in runners/python/.venv, installed from
 # requirements.lock (hashes required, wheels only). Idempotent: does nothing when
 # .venv/.installed is newer than the lockfile.
