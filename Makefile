@@ -36,12 +36,15 @@ test: setup
 faults: setup
 	@HASHBENCH_FUZZ_EXAMPLES=10000 $(PY) -m pytest -q -ra -m faults
 
-# ruff (style), mypy (types; strict on model/, engine/, measure/), vulture (dead code).
-lint: python
+# ruff (style), mypy (types; strict on model/, engine/, measure/), vulture (dead code);
+# then every runner's code with its language's tools (scripts/lint-runners.sh). After
+# setup, which installs those tools (manifests' apt lists, runners' lockfiles).
+lint: setup
 	@$(VENV)/bin/ruff check src tests
 	@$(VENV)/bin/ruff format --check src tests
 	@$(VENV)/bin/mypy
 	@$(VENV)/bin/vulture
+	@bash scripts/lint-runners.sh
 
 lock:
 	@$(PY) -m pip install -q pip-tools
