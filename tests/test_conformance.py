@@ -12,13 +12,14 @@ from hashbench.catalog import compiled
 from hashbench.fidelity import kat, known, vectors
 from hashbench.runner import skipped
 from hashbench.runner.client import RunnerClient
+from hashbench.runner.protocol import REPLY_KINDS
 
 OPS = {"derive", "hash", "verify", "digest", "bench"}
-ERROR_KINDS = {"protocol", "unsupported", "invalid_params", "invalid_input", "library_error"}
+ERROR_KINDS = set(REPLY_KINDS)
 
 
 def impls(client: RunnerClient, op: str | None = None):
-    for impl in client.hello["implementations"]:
+    for impl in client.hello_json["implementations"]:
         if op is None or op in impl["ops"]:
             yield impl
 
@@ -36,7 +37,7 @@ def hash_params(runner: RunnerClient, impl: dict, alg: str) -> dict | None:
     params = SMOKE_PARAMS[alg]
     if not impl.get("defaults") or "hash" not in impl["ops"]:
         return params
-    reply = runner.call_raw("hash", impl=impl["id"], alg=alg, password="70", params=params)
+    reply = runner.wire("hash", impl=impl["id"], alg=alg, password="70", params=params)
     return None if reply.get("error", {}).get("kind") == "unsupported" else params
 
 
@@ -52,7 +53,7 @@ def assert_error(reply: dict, kinds: set[str] = ERROR_KINDS) -> None:
 
 
 def test_hello(runner: RunnerClient):
-    hello = runner.hello
+    hello = runner.hello_json
     assert hello["runner"] == runner.manifest.name
     assert isinstance(hello["runtime"], str) and hello["runtime"]
     assert hello["timer"]["resolution_ns"] > 0
@@ -71,8 +72,9 @@ def test_vectors(runner: RunnerClient):
     """Every applicable vector passes, except the known divergences of
     catalog/known-divergences.toml, which must still fail (else the row is stale)."""
     outcomes = []
-    for impl in impls(runner):
-        for alg in impl["algorithms"]:
+    assert runner.hello is not None
+    for impl in runner.hello.implementations:
+        for alg in impl.algorithms:
             for vec in vectors.load(alg):
                 outcomes.extend(kat.check_vector(runner, impl, vec))
     wrong = known.kat(known.load())
@@ -103,7 +105,7 @@ def test_hash_round_trip(runner: RunnerClient):
             if alg not in SMOKE_PARAMS:
                 continue
             params = with_params(hash_params(runner, impl, alg))
-            reply = runner.call_raw("hash", impl=impl["id"], alg=alg, password=pw, **params)
+            reply = runner.wire("hash", impl=impl["id"], alg=alg, password=pw, **params)
             if reply.get("error", {}).get("kind") == "unsupported":
                 continue
             enc = reply.get("encoded")
@@ -113,9 +115,9 @@ def test_hash_round_trip(runner: RunnerClient):
             if "verify" in impl["ops"]:
                 # params travel with verify for formats that hold none (docs/protocol.md)
                 same = {"alg": alg, "encoded": enc, **params}
-                ok = runner.call("verify", impl=impl["id"], password=pw, **same)
+                ok = runner.wire_ok("verify", impl=impl["id"], password=pw, **same)
                 assert ok["valid"] is True, (impl["id"], enc)
-                bad = runner.call("verify", impl=impl["id"], password=b"wrong".hex(), **same)
+                bad = runner.wire_ok("verify", impl=impl["id"], password=b"wrong".hex(), **same)
                 assert bad["valid"] is False, (impl["id"], enc)
             done += 1
         assert done, f"{impl['id']} offers hash but round-tripped no algorithm"
@@ -123,13 +125,11 @@ def test_hash_round_trip(runner: RunnerClient):
 
 def test_errors_are_replies(runner: RunnerClient):
     impl = next(impls(runner))
-    assert_error(runner.call_raw("frobnicate"), {"unsupported", "protocol"})
+    assert_error(runner.wire("frobnicate"), {"unsupported", "protocol"})
+    assert_error(runner.wire("digest", impl="nope/none", alg="sha256", input=""), {"unsupported"})
+    assert_error(runner.wire("digest", impl=impl["id"], alg="md4", input=""), {"unsupported"})
     assert_error(
-        runner.call_raw("digest", impl="nope/none", alg="sha256", input=""), {"unsupported"}
-    )
-    assert_error(runner.call_raw("digest", impl=impl["id"], alg="md4", input=""), {"unsupported"})
-    assert_error(
-        runner.call_raw("hash", impl=impl["id"], alg="nonexistent", password=""), {"unsupported"}
+        runner.wire("hash", impl=impl["id"], alg="nonexistent", password=""), {"unsupported"}
     )
     for impl in impls(runner):
         for alg in impl["algorithms"]:
@@ -138,7 +138,7 @@ def test_errors_are_replies(runner: RunnerClient):
             op = "hash" if "hash" in impl["ops"] else "derive"
             if op not in impl["ops"]:
                 continue
-            reply = runner.call_raw(
+            reply = runner.wire(
                 op,
                 impl=impl["id"],
                 alg=alg,
@@ -152,7 +152,7 @@ def test_errors_are_replies(runner: RunnerClient):
     reply = runner.read_reply()
     assert_error(reply, {"protocol"})
     assert reply.get("id") is None
-    assert len(runner.call("bench", op="noop", iters=10, samples=1)["samples_ns"]) == 1
+    assert len(runner.wire_ok("bench", op="noop", iters=10, samples=1)["samples_ns"]) == 1
 
 
 def _garbage(rng: random.Random) -> bytes:
@@ -190,18 +190,18 @@ def test_survives_garbage(runner: RunnerClient):
     replies = [runner.read_reply(timeout=30) for _ in lines]
     for line, reply in zip(lines, replies, strict=True):
         assert "error" in reply, (line, reply)
-    assert len(runner.call("bench", op="noop", iters=10, samples=1)["samples_ns"]) == 1
+    assert len(runner.wire_ok("bench", op="noop", iters=10, samples=1)["samples_ns"]) == 1
 
 
 def test_bench_replies(runner: RunnerClient):
-    noop = runner.call("bench", op="noop", iters=1000, samples=5)
+    noop = runner.wire_ok("bench", op="noop", iters=1000, samples=5)
     assert len(noop["samples_ns"]) == 5 and noop["iters"] == 1000
     assert all(isinstance(s, int) and s >= 0 for s in noop["samples_ns"])
     for impl in impls(runner, "bench"):
         digests = [a for a in impl["algorithms"] if catalog.algorithm(a).kind == "digest"]
         for alg in digests[:1]:
             for mode in impl.get("modes", []):
-                r = runner.call(
+                r = runner.wire_ok(
                     "bench",
                     impl=impl["id"],
                     op="digest",
@@ -217,7 +217,7 @@ def test_bench_replies(runner: RunnerClient):
             op = next(o for o in ("hash", "derive") if o in impl["ops"])
             salt = {"salt": "00" * 16} if op == "derive" else {}  # hash: the library's own
             params = SMOKE_PARAMS[alg] if op == "derive" else hash_params(runner, impl, alg)
-            r = runner.call(
+            r = runner.wire_ok(
                 "bench",
                 impl=impl["id"],
                 op=op,
@@ -232,7 +232,7 @@ def test_bench_replies(runner: RunnerClient):
             )
             assert len(r["samples_ns"]) == 2 and all(s > 0 for s in r["samples_ns"])
             assert ("output" if op == "derive" else "encoded") in r, r
-    bad = runner.call_raw(
+    bad = runner.wire(
         "bench",
         impl=next(impls(runner))["id"],
         op="digest",
@@ -276,11 +276,11 @@ def test_bench_warm_and_alloc_flags(runner: RunnerClient):
         case = _one_bench_case(runner, impl)
         if case is None:
             continue
-        cold = runner.call(
+        cold = runner.wire_ok(
             "bench", impl=impl["id"], **case, iters=2, samples=2, warm=False, alloc=False
         )
-        default = runner.call("bench", impl=impl["id"], **case, iters=2, samples=2)
-        lean = runner.call(
+        default = runner.wire_ok("bench", impl=impl["id"], **case, iters=2, samples=2)
+        lean = runner.wire_ok(
             "bench", impl=impl["id"], **case, iters=2, samples=2, warm=False, alloc=False
         )
         for reply in (cold, lean):
@@ -295,7 +295,7 @@ def test_bench_warm_and_alloc_flags(runner: RunnerClient):
         else:
             assert all(isinstance(r[field], str) and r[field] for r in (cold, default, lean))
     first = next(impls(runner, "bench"))
-    bad = runner.call_raw("bench", impl=first["id"], op="noop", iters=1, samples=1, warm="no")
+    bad = runner.wire("bench", impl=first["id"], op="noop", iters=1, samples=1, warm="no")
     assert_error(bad, {"protocol"})
 
 
@@ -309,7 +309,7 @@ def test_hello_matches_the_compiled_catalog(runner: RunnerClient):
     served = _compiled_catalog()["runners"].get(runner.manifest.name, {})
     left_out = skipped.load(runner.manifest.name)  # the build said why (a missing mirror)
     served = {i: row for i, row in served.items() if i not in left_out}
-    hello = {i["id"]: i for i in runner.hello["implementations"]}
+    hello = {i["id"]: i for i in runner.hello_json["implementations"]}
     assert sorted(hello) == sorted(served)
     for impl_id, row in served.items():
         got = hello[impl_id]
@@ -360,7 +360,7 @@ def test_every_bounded_parameter_is_refused_outside_its_range(runner: RunnerClie
                 for value in (spec["length"]["min"] - 1, spec["length"]["max"] + 1):
                     cases.append(({**base, "length": value}, f"length={value}"))
             for request, label in cases:
-                reply = runner.call_raw(op, timeout=10, **request)
+                reply = runner.wire(op, timeout=10, **request)
                 where = f"{impl['id']} {op} {alg} {label}: {reply}"
                 assert reply.get("error", {}).get("kind") == "invalid_params", where
                 tried += 1
@@ -381,12 +381,12 @@ def test_a_line_over_the_limit_is_refused_and_reading_goes_on(runner: RunnerClie
     reply = runner.read_reply(timeout=30)
     assert_error(reply, {"protocol"})
     assert reply.get("id") is None
-    assert len(runner.call("bench", op="noop", iters=10, samples=1)["samples_ns"]) == 1
+    assert len(runner.wire_ok("bench", op="noop", iters=10, samples=1)["samples_ns"]) == 1
 
 
 # Last: it ends the module's runner process.
 def test_quit(runner: RunnerClient):
-    reply = runner.call("quit")
+    reply = runner.wire_ok("quit")
     assert reply.get("ok") is True
     assert runner._proc is not None
     assert runner._proc.wait(timeout=10) == 0

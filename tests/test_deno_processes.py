@@ -22,14 +22,14 @@ PARAMS = {
 
 def _hash(client: RunnerClient, impl: str) -> dict:
     alg, params = PARAMS[impl]
-    return client.call("hash", impl=impl, alg=alg, params=params, password="70617373")
+    return client.wire_ok("hash", impl=impl, alg=alg, params=params, password="70617373")
 
 
 def test_a_second_process_leaves_the_first_ones_libraries_alone():
     skip_without_runner("deno")
     manifest = next(m for m in load_all() if m.name == "deno")
     with RunnerClient(manifest) as first:
-        ids = {i["id"] for i in first.hello["implementations"]}
+        ids = {i["id"] for i in first.hello_json["implementations"]}
         present = [impl for impl in FELIX if impl in ids]
         if not present:
             pytest.skip("the @felix libraries are not built (they come from ../shared/mirror)")

@@ -1,19 +1,18 @@
-"""What the engine asks a runner for, per case: at most one untimed run per case and
-process (`warm`) and none for a slow op (its first op is timed instead, after a primer op
-at a sixteenth of its work, and kept when as warm as the rest), bytes per op once per
-case (`alloc`), a slow op's verified calibration samples kept as its first samples (a
-fast op's: the last window of a steady warm-up), and one further runner process per
-runner for all groups. A real C runner; the requests are read off the client."""
+"""What the engine asks a real runner for, per case: at most one untimed run per case
+and process (`warm`), bytes per op once per case (`alloc`, which the C runner counts),
+a primer at a sixteenth of the work that the runner accepts, and one further runner
+process per runner for all groups. The requests are read off the client. The rules
+themselves are tested exactly, in-process, in test_schedule.py."""
 
 from __future__ import annotations
 
 from collections import Counter
 
+import msgspec
 from conftest import skip_without_runner
 
 from hashbench.engine import suite as suites
-from hashbench.engine.group_runner import GroupRunner, Options
-from hashbench.engine.warmup import WINDOW
+from hashbench.engine.schedule import GroupRunner, Options
 from hashbench.model import CaseRecord
 from hashbench.runner.client import RunnerClient
 from hashbench.runner.manifest import load_all
@@ -42,10 +41,10 @@ def _run(tmp_path, monkeypatch, processes: int):
     sent: list[dict] = []
     call = RunnerClient.call
 
-    def spy(self, cmd, **fields):
-        if cmd == "bench" and fields.get("op") != "noop":
-            sent.append(fields)
-        return call(self, cmd, **fields)
+    def spy(self, request, timeout=None):
+        if request.cmd == "bench" and request.op != "noop":
+            sent.append(msgspec.to_builtins(request))
+        return call(self, request, timeout)
 
     monkeypatch.setattr(RunnerClient, "call", spy)
     records: list[CaseRecord] = []
@@ -55,7 +54,7 @@ def _run(tmp_path, monkeypatch, processes: int):
         pids = []
         for number, group in enumerate(suite.groups):
             runner.run_group(number, group)
-            pids.append({key: client.pid for key, client in pool.further.items()})
+            pids.append({key: client.pid for key, client in pool.extra_processes.items()})
     return sent, records, pids
 
 
@@ -71,37 +70,17 @@ def test_untimed_runs_alloc_passes_and_processes_across_groups(tmp_path, monkeyp
     alloc = Counter(f["impl"] + " " + f["alg"] for f in sent if f.get("alloc", True))
     for r in ok:
         key = f"{r.impl} {r.alg}"
-        # A fast op: its first process's first request (verify) times two ops instead,
-        # the second process warms it once. A slow op: never an untimed run.
-        assert warm[key] == (0 if r.alg == "pbkdf2-sha256" else 1), (key, warm)
+        # at most one untimed op per case and process: a fast op's in the second process
+        # (its first process verified with two timed ops), none for a slow op (whether
+        # sha256 counts as slow at this budget depends on the machine: test_schedule.py
+        # shows each rule exactly)
+        assert warm[key] <= (0 if r.alg == "pbkdf2-sha256" else 1), (key, warm)
         assert alloc[key] == 1, (key, alloc)
         assert r.alloc_bytes_per_op is not None  # the C runner counts malloc
         assert set(r.sample_processes) == {0, 1}
     assert all(isinstance(f.get("warm"), bool) for f in sent)
     # one further process for the c runner, started for the first group, kept for the next
     assert list(pids[0]) == [("c", 1)] and pids[0] == pids[1]
-
-
-def test_a_slow_op_keeps_its_calibration_samples(tmp_path, monkeypatch):
-    skip_without_runner("c")
-    _, records, _ = _run(tmp_path, monkeypatch, processes=1)
-    by = {(r.impl, r.alg): r for r in records if r.status == "ok"}
-    slow = by[("c/openssl", "pbkdf2-sha256")]  # 200k iterations: well over budget/8
-    fast = by[("c/openssl", "sha256")]
-    assert slow.iters == 1 and slow.sample_rounds[0] == 0
-    # the verify request's two timed ops: the second kept, the cold first one if steady
-    assert slow.sample_rounds.count(0) in (1, 2)
-    # three samples, unless a slow machine spent three budgets (0.24 s) first, counting
-    # a cold first op that was then dropped (Sampler.settle_cold)
-    assert (
-        len(slow.samples_ns) >= 3
-        or sum(slow.samples_ns) >= 3 * 0.08e9
-        or (len(slow.samples_ns) == 2 and slow.sample_rounds.count(0) == 1)
-    )
-    # a fast op: round 0 holds at most the last window of a steady warm-up, then rounds
-    assert fast.sample_rounds.count(0) <= WINDOW and fast.warmup_ns is not None
-    assert (fast.sample_rounds.count(0) >= 2) == fast.warmup_steady  # a window: 2 or more
-    assert max(fast.sample_rounds) >= 1  # at least one interleaved round
 
 
 def test_a_password_case_is_primed_at_a_sixteenth_of_its_work_in_each_process(

@@ -14,13 +14,14 @@ from pathlib import Path
 import pytest
 
 from hashbench import paths
-from hashbench.engine.group_runner import GroupRunner, Options
+from hashbench.engine.schedule import GroupRunner, Options
 from hashbench.engine.suite import Group
 from hashbench.model import Environment, RunFile
 from hashbench.results.files import ResultsFile, load
-from hashbench.runner.client import RunnerClient, RunnerFault
+from hashbench.runner.client import RunnerClient
 from hashbench.runner.manifest import Manifest, load_all
 from hashbench.runner.pool import RunnerPool
+from hashbench.runner.protocol import RunnerError
 
 pytestmark = pytest.mark.faults
 
@@ -88,7 +89,7 @@ def test_client_reports_garbage_hello(tmp_path):
         "bad", "x", "", ["true"], ["true"], [sys.executable, str(script)], None, timeout_s=5
     )
     client = RunnerClient(manifest, start_timeout=5)
-    with pytest.raises(RunnerFault) as err:
+    with pytest.raises(RunnerError) as err:
         client.start()
     assert err.value.kind == "garbage"
     client.kill()
@@ -99,14 +100,14 @@ def test_a_runner_slower_to_start_than_its_timeout_is_skipped_with_the_reason(tm
     script.write_text("import time\ntime.sleep(30)\n")
     manifest = Manifest("sleepy", "x", "", ["true"], ["true"], [sys.executable, str(script)], None)
     client = RunnerClient(manifest, start_timeout=1)
-    with pytest.raises(RunnerFault) as err:
+    with pytest.raises(RunnerError) as err:
         client.start()
     assert err.value.kind == "timeout" and not client.alive
 
 
 def test_client_reports_missing_executable():
     manifest = Manifest("gone", "x", "", ["true"], ["true"], ["/nonexistent/runner"], None)
-    with pytest.raises(RunnerFault) as err:
+    with pytest.raises(RunnerError) as err:
         RunnerClient(manifest).start()
     assert err.value.kind == "start"
 

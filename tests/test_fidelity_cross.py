@@ -12,7 +12,7 @@ from hashbench import paths
 from hashbench.fidelity import cross, findings
 from hashbench.fidelity.session import Session
 from hashbench.runner.pool import RunnerPool
-from hashbench.verify import reference_make
+from hashbench.verify import reference_strings
 
 BCRYPT = ("c/libxcrypt", "python/bcrypt")
 SCRIPTS = paths.root() / "scripts"
@@ -73,13 +73,15 @@ def test_an_unexplained_cell_is_a_finding_keyed_by_producer_and_verifier():
 def test_the_format_of_a_string_names_the_reference_string_to_compare_with():
     params, salt = {"n": 1024, "r": 1, "p": 1}, b"somesaltsomesalt"
     strings = {
-        fmt: reference_make.kdf_string("scrypt", fmt, b"pw", salt, params, 32)
+        fmt: reference_strings.kdf_string("scrypt", fmt, b"pw", salt, params, 32)
         for fmt in ("7", "phc", "lambdaworks")
     }
     for fmt, made in strings.items():
         assert made is not None and cross.variant("scrypt", made) == fmt
     for fmt in ("password4j", "spring"):
-        made = reference_make.kdf_string("pbkdf2-sha256", fmt, b"pw", salt, {"iterations": 1}, 32)
+        made = reference_strings.kdf_string(
+            "pbkdf2-sha256", fmt, b"pw", salt, {"iterations": 1}, 32
+        )
         assert made is not None and cross.variant("pbkdf2-sha256", made) == fmt
     assert cross.variant("bcrypt", "$2y$04$" + "C" * 53) == "2y"
     assert cross.variant("argon2id", "$argon2id$v=19$m=256,t=3,p=1$c2FsdHNhbHQ$" + "A" * 43)

@@ -10,6 +10,7 @@ from hashbench import paths
 from hashbench.fidelity import ease, interop
 from hashbench.fidelity.session import Session
 from hashbench.runner.pool import RunnerPool
+from hashbench.runner.protocol import ImplementationInfo
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +26,7 @@ def rows():
             for impl, encoded in m.producers.items():
                 if not encoded.startswith("error"):
                     produced.setdefault(impl, []).append(encoded)
-        digest_only = {"id": "x/digest", "algorithms": ["sha256"], "ops": ["digest"]}
+        digest_only = ImplementationInfo(id="x/digest", algorithms=["sha256"], ops=["digest"])
         out = ease.profile([*session.impls(), digest_only], produced)
     return {r["impl"]: r for r in out}
 

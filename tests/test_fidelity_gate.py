@@ -110,8 +110,16 @@ def test_exit_codes_and_json_for_known_new_and_gone(tmp_path):
     assert "known divergences gone (1)" in run.stderr and "new divergences" in run.stderr
 
 
+def _toml_value(value: object) -> str:
+    """JSON's strings and lists are TOML's; a table is written inline."""
+    if isinstance(value, dict):
+        inner = ", ".join(f"{json.dumps(k)} = {_toml_value(v)}" for k, v in value.items())
+        return "{ " + inner + " }"
+    return json.dumps(value)
+
+
 def _toml(row: dict) -> str:
-    return "[[divergence]]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in row.items())
+    return "[[divergence]]\n" + "".join(f"{k} = {_toml_value(v)}\n" for k, v in row.items())
 
 
 def test_a_missing_known_file_is_bad_usage(tmp_path):

@@ -1,5 +1,5 @@
 """Fuzz passes: generated suite files and runner reply lines. Every input ends as a
-result or a clear error (UsageError for a suite, RunnerFault for a reply), never a
+result or a clear error (UsageError for a suite, RunnerError for a reply), never a
 traceback. `make faults` runs 10,000 inputs each (HASHBENCH_FUZZ_EXAMPLES); `make test`
 a smaller number."""
 
@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 
 from hashbench.engine import suite as suites
 from hashbench.errors import UsageError
-from hashbench.runner.client import RunnerClient, RunnerFault
+from hashbench.runner.client import RunnerClient
 from hashbench.runner.manifest import Manifest
+from hashbench.runner.protocol import Reply, RunnerError
 
 pytestmark = pytest.mark.faults
 
@@ -111,8 +112,8 @@ def test_a_generated_reply_line_is_a_reply_or_a_runner_fault(line):
     c._lines = queue.Queue()
     c._lines.put(line)
     try:
-        reply = c._read(timeout=1, expect_id=1)
-    except RunnerFault as exc:
-        assert exc.kind in ("garbage", "timeout", "crash")
+        reply = c._reply(1, timeout=1)
+    except RunnerError as exc:
+        assert exc.is_fault and exc.kind in ("garbage", "timeout", "crash")
     else:
-        assert isinstance(reply, dict) and reply.get("id") == 1
+        assert isinstance(reply, Reply) and reply.id == 1

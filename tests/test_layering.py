@@ -25,6 +25,7 @@ ALLOWED: dict[str, set[str]] = {
     "fidelity": {"runner", "measure", "verify", "results", "store"},
     "strength": {"engine", "runner", "measure", "verify", "results", "store"},
     "report": {"measure"},
+    "command_support": {"*"},  # what several commands share: anything but a command
     "commands": {"*"},
     "cli": {"commands"},
     "__main__": {"cli"},
@@ -37,18 +38,22 @@ def _package(path: Path) -> str:
     return rel.parts[0] if len(rel.parts) > 1 else rel.stem
 
 
-def _imports(path: Path) -> list[tuple[int, str]]:
+def _modules(path: Path) -> list[tuple[int, str]]:
+    """Every hashbench module a source imports, by its full name; `from a.b import c`
+    counts as a.b.c (c may be a module or a name in a.b)."""
     tree = ast.parse(path.read_text())
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names = [node.module]
-            if node.module == "hashbench":
-                names = [f"hashbench.{a.name}" for a in node.names]
-            found += [(node.lineno, n) for n in names]
+            found += [(node.lineno, f"{node.module}.{a.name}") for a in node.names]
         elif isinstance(node, ast.Import):
             found += [(node.lineno, a.name) for a in node.names]
-    return [(line, name.split(".")[1]) for line, name in found if name.startswith("hashbench.")]
+    return [(line, name) for line, name in found if name.startswith("hashbench.")]
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    """The packages (or top-level modules) of hashbench a source imports."""
+    return [(line, name.split(".")[1]) for line, name in _modules(path)]
 
 
 SOURCES = sorted(SRC.rglob("*.py"))
@@ -72,3 +77,14 @@ def test_imports_point_one_way(path: Path):
         if "*" in allowed:
             continue
         assert target in BASE or target in allowed, where
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=[str(p.relative_to(SRC)) for p in SOURCES])
+def test_nothing_imports_a_command(path: Path):
+    """Commands are only commands: what two of them share lives in command_support/ or the
+    stage it belongs to, so no module (a command included) imports a command's module.
+    cli.py reads the list of them from the package itself."""
+    for line, name in _modules(path):
+        parts = name.split(".")
+        if parts[1] == "commands" and len(parts) > 2 and parts[2] != "modules":
+            pytest.fail(f"{path.relative_to(SRC)}:{line} imports the command {name}")

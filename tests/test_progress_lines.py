@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import pytest
 from conftest import hashbench, skip_without_runner
 from rich.console import Console
 
@@ -90,11 +89,6 @@ def test_strength_piped_says_what_it_is_doing_on_stderr(tmp_path):
     assert len(phases) == len(set(phases))  # a line per group, not per sample
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="commands/run.py builds its own rich Progress: it needs progress_bar(console) "
-    "from report/console.py (being rewritten by another change)",
-)
 def test_run_piped_says_which_group_it_is_in_on_stderr(tmp_path):
     skip_without_runner("c")
     done = hashbench("run", str(TINY), "--runner", "c", "--out", str(tmp_path / "tiny.json"))

@@ -9,7 +9,7 @@ from conftest import MANIFESTS, runner_unavailable
 
 from hashbench.fidelity import vectors
 from hashbench.runner.client import RunnerClient
-from hashbench.verify import check, encoded, reference
+from hashbench.verify import check, hash_string_parse, reference
 
 
 @pytest.mark.parametrize("alg", vectors.algorithms())
@@ -58,29 +58,31 @@ def test_digest_pattern_is_blake3s():
     ],
 )
 def test_encoded_parameters_are_read_back(text, alg, params):
-    info = encoded.parse(text)
+    info = hash_string_parse.parse(text)
     assert info is not None and info.algorithm == alg and info.params == params
 
 
 def test_unreadable_formats_are_none():
-    assert encoded.parse("{bcrypt}$2a$10$whatever") is None
-    assert encoded.parse("e0a1f2") is None
-    assert encoded.parse("$argon2id$v=19$m=x,t=2,p=1$c2FsdA$aGFzaA") is None
+    assert hash_string_parse.parse("{bcrypt}$2a$10$whatever") is None
+    assert hash_string_parse.parse("e0a1f2") is None
+    assert hash_string_parse.parse("$argon2id$v=19$m=x,t=2,p=1$c2FsdA$aGFzaA") is None
 
 
 def test_canonical_phc_reorders_parameters():
     node_style = "$argon2id$v=19$m=1024,p=1,t=2$Ue0voB3XVNfn/9sXuT7aBQ$F8PZ0dQou3fJmX9"
-    assert encoded.canonical_phc(node_style) == (
+    assert hash_string_parse.canonical_phc(node_style) == (
         "$argon2id$v=19$m=1024,t=2,p=1$Ue0voB3XVNfn/9sXuT7aBQ$F8PZ0dQou3fJmX9"
     )
-    assert encoded.canonical_phc("$2b$05$abc") is None
+    assert hash_string_parse.canonical_phc("$2b$05$abc") is None
 
 
 def test_reference_refuses_out_of_order_but_accepts_the_canonical_string():
     good = "$argon2id$v=19$m=65536,t=2,p=1$c29tZXNhbHQ$CTFhFdXPJO1aFaMaO6Mm5c8y7cJHAph8ArZWb2GRPPc"
     shuffled = good.replace("m=65536,t=2,p=1", "m=65536,p=1,t=2")
     assert reference.verify("argon2id", b"password", shuffled) is False
-    assert reference.verify("argon2id", b"password", encoded.canonical_phc(shuffled)) is True
+    assert (
+        reference.verify("argon2id", b"password", hash_string_parse.canonical_phc(shuffled)) is True
+    )
 
 
 def _b64(raw: bytes) -> str:
@@ -91,7 +93,7 @@ def test_jvm_formats_are_read_back_with_salt_and_key():
     salt = bytes(range(16))
     key = hashlib.scrypt(b"pw", salt=salt, n=1024, r=8, p=2, dklen=32)
     lambdaworks = f"${(10 << 16) | (8 << 8) | 2:x}${_b64(salt)}${_b64(key)}"
-    info = encoded.parse(lambdaworks)
+    info = hash_string_parse.parse(lambdaworks)
     assert info is not None and info.algorithm == "scrypt" and info.variant == "lambdaworks"
     assert info.params == {"n": 1024, "r": 8, "p": 2} and (info.salt, info.key) == (salt, key)
     assert reference.verify("scrypt", b"pw", lambdaworks) is True
@@ -99,13 +101,16 @@ def test_jvm_formats_are_read_back_with_salt_and_key():
 
     key = hashlib.pbkdf2_hmac("sha512", b"pw", salt, 1000, 64)
     password4j = f"$5${(1000 << 32) | 512}${_b64(salt)}${_b64(key)}"
-    info = encoded.parse(password4j)
+    info = hash_string_parse.parse(password4j)
     assert info is not None and info.algorithm == "pbkdf2-sha512"
     assert info.params == {"iterations": 1000} and info.key == key
     assert reference.verify("pbkdf2-sha512", b"pw", password4j) is True
     # key bits that disagree with the key are not password4j's format
     assert (
-        encoded.parse(password4j.replace(f"{(1000 << 32) | 512}", f"{(1000 << 32) | 256}")) is None
+        hash_string_parse.parse(
+            password4j.replace(f"{(1000 << 32) | 512}", f"{(1000 << 32) | 256}")
+        )
+        is None
     )
 
 
@@ -113,8 +118,8 @@ def test_bare_hex_pbkdf2_is_checked_at_the_asked_parameters():
     salt = bytes(16)
     key = hashlib.pbkdf2_hmac("sha256", b"pw", salt, 1000, 32)
     spring = (salt + key).hex()
-    assert encoded.parse(spring) is None  # nothing to read back
-    assert encoded.split_salt_key(spring, 32) == (salt, key)
+    assert hash_string_parse.parse(spring) is None  # nothing to read back
+    assert hash_string_parse.split_salt_key(spring, 32) == (salt, key)
     assert check.check_encoded("pbkdf2-sha256", b"pw", {"iterations": 1000}, 32, spring).ok
     other = check.check_encoded("pbkdf2-sha256", b"pw", {"iterations": 999}, 32, spring)
     assert not other.ok and "does not match" in other.detail
@@ -138,7 +143,7 @@ def test_jvm_library_strings_verify_only_at_their_parameters(impl, alg, params):
     client = RunnerClient(JAVA)
     client.start()
     try:
-        made = client.call(
+        made = client.wire_ok(
             "hash", impl=impl, alg=alg, password=b"pw".hex(), params=params, length=32
         )
     finally:

@@ -14,7 +14,7 @@ import pytest
 from conftest import MANIFESTS, SMOKE_PARAMS, runner_unavailable
 
 from hashbench.engine import suite as suites
-from hashbench.engine.group_runner import GroupRunner, Options
+from hashbench.engine.schedule import GroupRunner, Options
 from hashbench.runner.pool import RunnerPool
 
 OPS = ("hash", "verify", "hash_verify")
@@ -43,7 +43,7 @@ def test_password_groups_verify_and_measure(manifest, tmp_path):
     with RunnerPool([manifest]) as pool:
         pool.start()
         assert manifest.name in pool.clients, pool.unavailable
-        offered = {a for i in pool.implementations.values() for a in i.info["algorithms"]}
+        offered = {a for i in pool.implementations.values() for a in i.info.algorithms}
         runner = GroupRunner(pool, Options(warmup_s=0.01), records.append)
         groups = smoke_suite(tmp_path, offered).groups
         for number, group in enumerate(groups):
@@ -61,6 +61,6 @@ def test_password_groups_verify_and_measure(manifest, tmp_path):
         # n depends on the machine's speed (a slow op under load may get one sample before
         # three budgets are spent): that it was measured and verified is what counts here.
         assert r.verification.ok and r.stats.n >= 1 and r.stats.median > 0
-    with_strings = any("verify" in i.info["ops"] for i in pool.implementations.values())
+    with_strings = any("verify" in i.info.ops for i in pool.implementations.values())
     if with_strings:  # Go's x/crypto argon2 is raw only, but its bcrypt has strings
         assert {r.op for r in measured} == set(OPS), sorted({r.op for r in measured})

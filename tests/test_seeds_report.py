@@ -13,14 +13,15 @@ from conftest import hashbench, skip_without_runner
 from factories import record
 
 from hashbench.catalog import libraries, seeds
-from hashbench.commands import openssl_speed
 from hashbench.engine import suite as suites
 from hashbench.engine.selection import Selection
 from hashbench.errors import UsageError
+from hashbench.measure import openssl_speed
 from hashbench.model import CaseRecord
 from hashbench.report import units
 from hashbench.report.seeds import claims
 from hashbench.report.seeds.lines import pick
+from hashbench.results import openssl_speed_file
 from hashbench.results.files import load
 
 SEEDS = seeds.load()
@@ -301,8 +302,8 @@ def test_openssl_speed_is_measured_recorded_and_shown(sample_run, tmp_path):
     (row,) = speed.rows
     assert row.name == "md5" and row.size == 16 and row.ops > 0 and 0.5 < row.seconds < 2
     side = tmp_path / "speed.json"
-    openssl_speed.save(speed, side)
-    assert openssl_speed.load(side) == speed
+    openssl_speed_file.save(speed, side)
+    assert openssl_speed_file.load(side) == speed
     done = hashbench("seeds-report", str(sample_run), "--openssl-speed", str(side))
     assert done.returncode == 0, done.stderr
     cells = _table_row(done.stdout, "`openssl speed` beside it", "md5")

@@ -1,61 +1,23 @@
-"""Names vulture cannot see used: fields of the results model and of runner manifests are
-written to and read from files (JSON, TOML), not attribute access in our code."""
+"""Names vulture cannot see used, each with why. Most are fields written to a file (JSON,
+TOML) and read back by a person, another program or an older hashbench: no attribute
+access in our code reads them. Listed by owner and name, never by line number."""
 # ruff: noqa
 
-output_bytes  # unused variable (src/hashbench/catalog/__init__.py:26)
-_.load_end  # unused attribute (src/hashbench/commands/run.py:120)
-_.load_end  # unused attribute (src/hashbench/commands/run.py:124)
-description  # unused variable (src/hashbench/engine/suite.py:70)
-library  # unused variable (src/hashbench/model/records.py:58)
-peak_rss_bytes  # unused variable (src/hashbench/model/records.py:77)
-stop  # unused variable (src/hashbench/model/records.py:79)
-distro  # unused variable (src/hashbench/model/run_file.py:20)
-python  # unused variable (src/hashbench/model/run_file.py:21)
-mem_total_bytes  # unused variable (src/hashbench/model/run_file.py:22)
-load_end  # unused variable (src/hashbench/model/run_file.py:23)
-timer_resolution_ns  # unused variable (src/hashbench/model/run_file.py:30)
-hashbench_version  # unused variable (src/hashbench/model/run_file.py:44)
-started  # unused variable (src/hashbench/model/run_file.py:45)
-_.no_wrap  # unused attribute (src/hashbench/report/fidelity_terminal.py:125)
-language  # unused variable (src/hashbench/runner/manifest.py:18)
-description  # unused variable (src/hashbench/runner/manifest.py:19)
-apt  # unused variable (src/hashbench/runner/manifest.py:24)
-sample_rounds  # read from results files by older hashbench versions' summaries
+# catalog.Algorithm.output_bytes: a catalog fact the compiled catalog hands to runners
+output_bytes
+# model.Environment (run_file.py): the machine a run was measured on, kept in the file
+mem_total_bytes
+load_end  # also set by `run` and the strength commands when a run ends
 host  # machine identity, stored with every run (store/history.py fingerprint)
-pytestmark  # pytest reads it
-# The strength results model (model/strength.py): fields written to and read from strength
-# files; and helpers its commands (issue 12, in progress) call.
-last_level_cache_bytes  # unused function (src/hashbench/machine.py:62)
-median_ns  # unused variable (src/hashbench/model/strength.py:28)
-fixed_ns  # unused variable (src/hashbench/model/strength.py:37)
-per_unit_ns  # unused variable (src/hashbench/model/strength.py:38)
-target_ns  # unused variable (src/hashbench/model/strength.py:50)
-median_ns  # unused variable (src/hashbench/model/strength.py:53)
-stopped_by  # unused variable (src/hashbench/model/strength.py:58)
-fits  # unused variable (src/hashbench/model/strength.py:59)
-how  # unused variable (src/hashbench/model/strength.py:67)
-medians_ns  # unused variable (src/hashbench/model/strength.py:69)
-target_ns  # unused variable (src/hashbench/model/strength.py:94)
-median_ns  # unused variable (src/hashbench/model/strength.py:95)
-attack  # unused variable (src/hashbench/model/strength.py:98)
-equal_time  # unused variable (src/hashbench/model/strength.py:107)
-equal_cost  # unused variable (src/hashbench/model/strength.py:108)
-concurrency  # unused variable (src/hashbench/model/strength.py:112)
-logins_per_s  # unused variable (src/hashbench/model/strength.py:113)
-p50_ns  # unused variable (src/hashbench/model/strength.py:114)
-p99_ns  # unused variable (src/hashbench/model/strength.py:115)
-memory_needed_bytes  # unused variable (src/hashbench/model/strength.py:118)
-fits_memory  # unused variable (src/hashbench/model/strength.py:119)
-memory_budget_bytes  # unused variable (src/hashbench/model/strength.py:127)
-memory_per_login_bytes  # unused variable (src/hashbench/model/strength.py:128)
-baseline_rss_bytes  # unused variable (src/hashbench/model/strength.py:129)
-fit_concurrent  # unused variable (src/hashbench/model/strength.py:130)
-levels  # unused variable (src/hashbench/model/strength.py:131)
-StrengthFile  # unused class (src/hashbench/model/strength.py:135)
-command  # unused variable (src/hashbench/model/strength.py:138)
-choices  # unused variable (src/hashbench/model/strength.py:145)
-calibrations  # unused variable (src/hashbench/model/strength.py:146)
-equivalences  # unused variable (src/hashbench/model/strength.py:148)
-capacity  # unused variable (src/hashbench/model/strength.py:149)
-_.discrete  # unused property (src/hashbench/strength/plans.py:45)
-_c_runner  # autouse fixtures (tests/test_calibrate.py, test_capacity.py, test_strength_tables.py): pytest calls them
+# model.RunnerInfo.timer_resolution_ns: what the runner's hello reported, kept in the file
+timer_resolution_ns
+# runner.manifest.Manifest: runner.toml fields that scripts read (apt: the system-package
+# script; language: docs)
+language
+apt
+# rich's Column.no_wrap, set on columns the fidelity report must not wrap
+_.no_wrap
+# pytest reads these: module marks, and autouse fixtures (tests/test_calibrate.py,
+# test_capacity.py, test_strength_tables.py)
+pytestmark
+_c_runner

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from hashbench.commands.options import runner_names
+from hashbench.command_support.options import runner_names
 from hashbench.runner.build import build_all
 
 NAME = "build"

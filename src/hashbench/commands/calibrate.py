@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import argparse
 
-from hashbench.commands import strength_options as common
+from hashbench.command_support import strength_session as common
 from hashbench.errors import UsageError
-from hashbench.model.strength import Calibration, ImplChoice
 from hashbench.report import strength_terminal
 from hashbench.report.console import console
 from hashbench.report.units import duration
@@ -64,17 +63,9 @@ def run(args: argparse.Namespace) -> int:
         s.finish()
     strength_terminal.render_calibrate(file, out)
     out.print(f"\nresults: {path}")
-    return exit_code(file.calibrations, file.choices)
+    return common.exit_code(file.calibrations, file.choices)
 
 
 def _offers(s: common.Session, impl_id: str, alg: str) -> bool:
     impl = s.bench.pool.implementations.get(impl_id)
-    return impl is not None and alg in impl.info["algorithms"]
-
-
-def exit_code(calibrations: list[Calibration], choices: list[ImplChoice]) -> int:
-    """2 when a target is out of reach (usage), 1 when something failed to measure."""
-    if any(c.outcome in ("too_fast", "too_slow") for c in calibrations):
-        return 2
-    failed = any(c.outcome == "failed" for c in calibrations) or any(not c.impl for c in choices)
-    return 1 if failed else 0
+    return impl is not None and alg in impl.info.algorithms

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 from hashbench import catalog
-from hashbench.commands import strength_options as common
+from hashbench.command_support import strength_session as common
 from hashbench.engine.suite import parse_params
 from hashbench.errors import UsageError
 from hashbench.report import strength_terminal
@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         pick.check_wanted(s.bench.pool, wanted, algs)
         impl_of = {}
         for alg in algs:
-            mine = [i for i in wanted if alg in s.bench.pool.implementations[i].info["algorithms"]]
+            mine = [i for i in wanted if alg in s.bench.pool.implementations[i].info.algorithms]
             choice = pick.choose(s.bench, alg, limits, mine)
             file.choices.append(choice)
             impl_of[alg] = choice.impl

@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from hashbench.command_support import options
 from hashbench.errors import UsageError
 from hashbench.model import RunFile
 from hashbench.report import comparison
@@ -38,20 +39,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", type=Path, help="write the markdown to this file")
 
 
-def threshold(text: str) -> float:
-    """ "5%", "5" and "0.05" all mean five percent."""
-    raw = text.strip().rstrip("%")
-    try:
-        value = float(raw)
-    except ValueError:
-        raise UsageError(f"--threshold {text!r} is not a percentage (e.g. 5%)") from None
-    if text.strip().endswith("%") or value >= 1:
-        value /= 100
-    if not 0 <= value < 10 or value != value:
-        raise UsageError(f"--threshold {text!r} out of range")
-    return value
-
-
 def load_run(what: str, store: str | None) -> RunFile:
     """A results file, or (a number that names no file) a run of the history store."""
     if what.isdigit() and not Path(what).exists():
@@ -67,7 +54,7 @@ def load_run(what: str, store: str | None) -> RunFile:
 
 
 def run(args: argparse.Namespace) -> int:
-    limit = threshold(args.threshold)
+    limit = options.threshold(args.threshold)
     if args.reference:
         if args.new is not None:
             raise UsageError("--reference compares within one run: give one results file")

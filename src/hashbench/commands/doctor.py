@@ -6,9 +6,9 @@ import argparse
 
 from hashbench import machine
 from hashbench.report.console import console as report_console
-from hashbench.runner.client import RunnerError, RunnerFault
 from hashbench.runner.manifest import load_all
 from hashbench.runner.pool import RunnerPool
+from hashbench.runner.protocol import RunnerError
 
 NAME = "doctor"
 HELP = "toolchains, builds, timer resolution, loop overhead"
@@ -47,17 +47,16 @@ def run(args: argparse.Namespace) -> int:
                 problems += 1
                 continue
             try:
-                noop = client.call("bench", op="noop", iters=100_000, samples=11)
-                per = sorted(noop["samples_ns"])[5] / noop["iters"]
-                overhead = f"{per:.2f} ns/iter"
-            except (RunnerError, RunnerFault) as exc:
+                overhead = f"{client.loop_overhead_ns():.2f} ns/iter"
+            except RunnerError as exc:
                 overhead = f"error: {exc}"
                 problems += 1
-            timer = client.hello.get("timer", {})
+            hello = client.hello
+            assert hello is not None  # started
             console.print(
-                f"[green]runner {manifest.name}[/]: {client.hello.get('runtime')} · "
-                f"{len(client.hello['implementations'])} implementations · timer "
-                f"{timer.get('clock', '?')} {timer.get('resolution_ns', '?')} ns · "
+                f"[green]runner {manifest.name}[/]: {hello.runtime} · "
+                f"{len(hello.implementations)} implementations · timer "
+                f"{hello.timer.clock or '?'} {hello.timer.resolution_ns or '?'} ns · "
                 f"loop overhead {overhead}"
             )
     for w in machine.warnings(snap["load_start"], snap["cores"]):

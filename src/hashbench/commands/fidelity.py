@@ -15,8 +15,8 @@ from pathlib import Path
 
 from rich.console import Console
 
-from hashbench.commands.keep import keep_in_history
-from hashbench.commands.options import regex, runner_names
+from hashbench.command_support.history_keeping import keep_in_history
+from hashbench.command_support.options import regex, runner_names
 from hashbench.fidelity.run import run as run_fidelity
 from hashbench.report import fidelity_terminal
 from hashbench.report.console import console

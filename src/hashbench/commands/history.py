@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rich.table import Table
 
-from hashbench.commands.compare import threshold as parse_threshold
+from hashbench.command_support.options import threshold as parse_threshold
 from hashbench.errors import UsageError
 from hashbench.model import RunFile
 from hashbench.report import history_page, units

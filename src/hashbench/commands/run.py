@@ -4,29 +4,29 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import dataclasses
 import datetime as dt
 import math
 import signal
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from hashbench import __version__, machine, paths
-from hashbench.commands.keep import keep_in_history
-from hashbench.commands.options import regex, runner_names
+from hashbench.command_support.history_keeping import keep_in_history
+from hashbench.command_support.options import regex, runner_names
 from hashbench.engine import suite as suites
-from hashbench.engine.group_runner import GroupRunner, Options
+from hashbench.engine.plan import Plan, catalog_ids, runners_not_needed
+from hashbench.engine.schedule import GroupRunner, Options
 from hashbench.engine.selection import Selection, split
 from hashbench.engine.time_spent import TimeSpent
 from hashbench.errors import UsageError
 from hashbench.model import Environment, RunFile, RunnerInfo, RunOptions
 from hashbench.report import terminal
 from hashbench.report.console import console as report_console
+from hashbench.report.console import progress_bar
 from hashbench.report.export import FORMATS
 from hashbench.results.files import ResultsFile, write_text_atomic
-from hashbench.runner.pool import Implementation, RunnerPool
+from hashbench.runner.pool import RunnerPool
 from hashbench.store import default_location
 
 NAME = "run"
@@ -171,8 +171,16 @@ def run_suite(
     signal.signal(signal.SIGINT, signal.default_int_handler)
     with pool, contextlib.ExitStack() as stack:
         console.print(f"starting runners for suite [bold]{suite.name}[/] …")
+        skip = runners_not_needed(options.selection, suite.groups)
+        names = {m.name for m in pool.manifests} if runners is None else runners
         with clock.phase("start"):
-            pool.start(runners)
+            pool.start(names - skip)
+        plan = Plan.make(
+            pool.implementations.values(),
+            options.selection,
+            suite.groups,
+            not_started=catalog_ids(skip & names),
+        )
         run = RunFile(
             suite=suite.name,
             hashbench_version=__version__,
@@ -186,24 +194,12 @@ def run_suite(
             environment=environment,
             warnings=machine.warnings(environment.load_start, environment.cores),
         )
-        planned = [
-            (options.budget or g.budget)
-            * sum(1 for i in _selected(pool, options, g) if not i.supports(g.alg, g.op, g.mode))
-            for g in suite.groups
-        ]
-        if not any(planned):
-            raise UsageError(_nothing_to_run(suite, options, pool))
+        planned = plan.seconds(options.budget)
+        if plan.empty:
+            raise UsageError(_nothing_to_run(suite, plan, pool))
         results = ResultsFile(out, run)
         stack.callback(results.close)
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            TimeElapsedColumn(),
-            TextColumn("eta"),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        ) as progress:
+        with progress_bar(console) as progress:
             task = progress.add_task("starting", total=sum(planned) or 1.0)
             runner = GroupRunner(
                 pool,
@@ -232,7 +228,7 @@ def run_suite(
         environment.load_end = machine.load_average()
         results.update(finished=_now(), time_spent=clock.summary())
     terminal.render(results.run, console, brief=brief)
-    left = _left_out(pool, options, suite.groups)
+    left = plan.left_out
     if left:
         shown = ", ".join(left[:6]) + (f" and {len(left) - 6} more" if len(left) > 6 else "")
         console.print(
@@ -247,12 +243,15 @@ def run_suite(
     return exit_code(results.run)
 
 
-def _nothing_to_run(suite: suites.Suite, options: Options, pool: RunnerPool) -> str:
-    chosen = options.selection.describe()
+def _nothing_to_run(suite: suites.Suite, plan: Plan, pool: RunnerPool) -> str:
+    chosen = plan.selection.describe()
     why = [f"selection {chosen}"] if chosen else []
-    left = _left_out(pool, options, suite.groups)
-    if left and options.selection.impl:
+    left = plan.left_out
+    if left and plan.selection.impl:
         why.append(f"{suite.path.name} leaves out {', '.join(left[:6])} (its impl filter)")
+    for (impl, alg), ops in plan.ops_offered_instead().items():
+        flags = ",".join(ops)
+        why.append(f"{impl} offers {alg} as {' and '.join(ops)} only (add --op {flags})")
     why += [f"runner {name} skipped: {reason}" for name, reason in pool.unavailable.items()]
     if not pool.clients:
         why.append("no runner started")
@@ -261,27 +260,14 @@ def _nothing_to_run(suite: suites.Suite, options: Options, pool: RunnerPool) -> 
     )
 
 
-def _left_out(pool: RunnerPool, options: Options, groups: list[suites.Group]) -> list[str]:
-    """Implementations of the started runners that the suite's own `impl` filters leave
-    out of every group (not those the user's --impl leaves out)."""
-    asked = Selection(impl=options.selection.impl)
-    by_impl = dataclasses.replace(options, selection=asked)
-    chosen = {i.id for g in groups for i in _selected(pool, by_impl, g)}
-    return sorted(i for i in pool.implementations if asked.takes_impl(i) and i not in chosen)
-
-
-def _selected(pool: RunnerPool, options: Options, group: suites.Group) -> list[Implementation]:
-    return GroupRunner(pool, options, lambda record: None).selected(group)
-
-
 def _runner_info(pool: RunnerPool, runner: GroupRunner) -> dict[str, RunnerInfo]:
     info: dict[str, RunnerInfo] = {}
-    for name, client in pool.clients.items():
-        timer = client.hello.get("timer") or {}
+    for name in pool.clients:
+        hello = pool.hello(name)
         info[name] = RunnerInfo(
             available=True,
-            runtime=str(client.hello.get("runtime", "")),
-            timer_resolution_ns=timer.get("resolution_ns"),
+            runtime=hello.runtime if hello else "",
+            timer_resolution_ns=hello.timer.resolution_ns if hello else None,
             loop_overhead_ns=runner.loop_overhead.get(name),
         )
     for name, reason in pool.unavailable.items():

@@ -9,10 +9,11 @@ from pathlib import Path
 
 from hashbench import paths
 from hashbench.catalog import seeds
-from hashbench.commands import openssl_speed
-from hashbench.commands.options import write_output
+from hashbench.command_support.options import write_output
 from hashbench.errors import UsageError
+from hashbench.measure import openssl_speed
 from hashbench.report.seeds.page import Source, render
+from hashbench.results import openssl_speed_file
 from hashbench.results.files import load
 
 NAME = "seeds-report"
@@ -62,10 +63,10 @@ def run(args: argparse.Namespace) -> int:
     sources = [Source(path, load(path)) for path in args.results]
     if args.measure_openssl_speed:
         speed = openssl_speed.measure(DIGESTS, SIZES)
-        openssl_speed.save(speed, args.measure_openssl_speed)
+        openssl_speed_file.save(speed, args.measure_openssl_speed)
         print(f"openssl speed: {args.measure_openssl_speed}", file=sys.stderr)
     elif args.openssl_speed:
-        speed = openssl_speed.load(args.openssl_speed)
+        speed = openssl_speed_file.load(args.openssl_speed)
     else:
         speed = None
     found = seeds.load()

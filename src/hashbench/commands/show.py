@@ -7,7 +7,7 @@ from pathlib import Path
 
 import msgspec
 
-from hashbench.commands.options import write_output
+from hashbench.command_support.options import write_output
 from hashbench.errors import UsageError
 from hashbench.model.strength import StrengthFile
 from hashbench.report import fidelity_terminal, strength_terminal, terminal

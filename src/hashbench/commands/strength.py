@@ -13,8 +13,7 @@ from typing import Any
 import msgspec
 
 from hashbench import paths
-from hashbench.commands import strength_options as common
-from hashbench.commands.calibrate import exit_code
+from hashbench.command_support import strength_session as common
 from hashbench.errors import UsageError
 from hashbench.fidelity import probes
 from hashbench.fidelity.session import Session
@@ -151,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
         impls: dict[str, list[str]] = {}
         for alg in needed:
             mine = [i for i in wanted if i in s.bench.pool.implementations
-                    and alg in s.bench.pool.implementations[i].info["algorithms"]]  # fmt: skip
+                    and alg in s.bench.pool.implementations[i].info.algorithms]  # fmt: skip
             choice = pick.choose(s.bench, alg, limits, mine)
             if alg in algs:
                 file.choices.append(choice)
@@ -186,4 +185,4 @@ def run(args: argparse.Namespace) -> int:
         s.finish()
     strength_terminal.render_strength(file, out)
     out.print(f"\nresults: {path}")
-    return exit_code(file.calibrations, file.choices)
+    return common.exit_code(file.calibrations, file.choices)

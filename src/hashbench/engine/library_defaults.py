@@ -14,25 +14,28 @@ from __future__ import annotations
 import dataclasses
 
 from hashbench import catalog
+from hashbench.engine.runners import Runners
 from hashbench.engine.suite import Group
 from hashbench.errors import UsageError
-from hashbench.runner.client import RunnerError, RunnerFault
-from hashbench.runner.pool import Implementation, RunnerPool
-from hashbench.verify import encoded
+from hashbench.runner.pool import Implementation
+from hashbench.runner.protocol import Request, RunnerError
+from hashbench.verify import hash_string_parse
 
 
-def resolve(pool: RunnerPool, impl: Implementation, group: Group) -> tuple[Group | None, str]:
+def resolve(runners: Runners, impl: Implementation, group: Group) -> tuple[Group | None, str]:
     """(the group at this library's defaults, "") or (None, why it cannot be measured)."""
-    if not impl.info.get("defaults"):
+    if not impl.info.defaults:
         return None, "the runner does not expose the library's no-argument call"
     try:
-        reply = pool.client_for(impl.id).call(
-            "hash", impl=impl.id, alg=group.alg, password=group.password.hex()
+        reply = runners.request(
+            impl.id,
+            0,
+            Request(cmd="hash", impl=impl.id, alg=group.alg, password=group.password.hex()),
         )
-    except (RunnerError, RunnerFault) as exc:
+    except RunnerError as exc:
         return None, f"no-argument hash: {exc}"
-    made = str(reply.get("encoded", ""))
-    info = encoded.parse(made)
+    made = reply.encoded or ""
+    info = hash_string_parse.parse(made)
     if info is None or not info.params:
         return None, f"parameters not readable from its string {made[:40]!r}"
     try:

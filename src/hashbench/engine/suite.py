@@ -19,15 +19,16 @@ import tomllib
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from hashbench import catalog, paths
 from hashbench.engine import suite_schema as schema
 from hashbench.errors import UsageError
 from hashbench.model import labels
+from hashbench.model.records import Mode, Op
 
-OPS = ("digest", "derive", "hash", "verify", "hash_verify")
-MODES = ("oneshot", "new", "reset")
+OPS: tuple[Op, ...] = get_args(Op)
+MODES: tuple[Mode, ...] = get_args(Mode)
 DEFAULT_KEYS = set(schema.SETTINGS)  # keys a [defaults] table may set for every bench
 
 
@@ -35,12 +36,12 @@ DEFAULT_KEYS = set(schema.SETTINGS)  # keys a [defaults] table may set for every
 class Group:
     """One comparison: the same op, algorithm, parameters, input and mode for every impl."""
 
-    op: str
+    op: Op
     alg: str
     params: tuple[tuple[str, int], ...] = ()
     length: int | None = None
     input_size: int | None = None
-    mode: str = "oneshot"
+    mode: Mode = "oneshot"
     password: bytes = b"password"
     salt: bytes | None = None
     impl_filter: str | None = None

@@ -27,7 +27,8 @@ from hashbench.fidelity import length_reference, lengths
 from hashbench.fidelity.length_inputs import data
 from hashbench.fidelity.probes import FAULTS
 from hashbench.fidelity.session import Session
-from hashbench.verify.encoded import parse, split_salt_key
+from hashbench.runner.protocol import Cmd, Reply
+from hashbench.verify.hash_string_parse import parse, split_salt_key
 
 REFERENCE = "reference"
 PLAIN = "plain"
@@ -80,20 +81,18 @@ def _inputs(fld: str, label: str) -> tuple[bytes, bytes | None]:
 def _one_per_library(session: Session, alg: str, op: str) -> list[str]:
     seen: dict[tuple[str, str], str] = {}
     for info in session.impls():
-        if alg in info["algorithms"] and op in info["ops"]:
-            runner = info["id"].split("/", 1)[0]
-            seen.setdefault((runner, info.get("library", info["id"])), info["id"])
+        if info.offers(alg, op):
+            seen.setdefault((info.runner, info.library or info.id), info.id)
     return sorted(seen.values())
 
 
-def _result(reply: dict[str, Any]) -> str:
-    err = reply.get("error")
-    if isinstance(err, dict):
-        kind = str(err.get("kind"))
+def _result(reply: Reply) -> str:
+    kind = reply.error_kind
+    if kind is not None:
         if kind in FAULTS:
             return "hangs" if kind == "timeout" else "crashes"
         return f"error: {kind}"
-    return "ok" if reply.get("valid") is True else "rejects"
+    return "ok" if reply.valid is True else "rejects"
 
 
 class _Prober:
@@ -104,7 +103,7 @@ class _Prober:
         self.params = PARAMS[alg]
         self.reference_row: dict[tuple[str, str, str | None, bytes, bytes | None], str] = {}
 
-    def _call(self, impl: str, cmd: str, password: bytes, **fields: Any) -> dict[str, Any]:
+    def _call(self, impl: str, cmd: Cmd, password: bytes, **fields: Any) -> Reply:
         """One request at the matrix's algorithm, parameters and length (they travel with
         verify too, for Spring's PBKDF2 hex, which holds none)."""
         return self.s.call(
@@ -120,9 +119,9 @@ class _Prober:
 
     def hash(self, impl: str, password: bytes, salt: bytes | None) -> str:
         reply = self._call(impl, "hash", password, salt=salt.hex() if salt is not None else None)
-        encoded = reply.get("encoded")
-        if "error" in reply or not isinstance(encoded, str):
-            return f"error: {reply.get('error', reply)}"
+        encoded = reply.encoded
+        if reply.error is not None or encoded is None:
+            return f"error: {reply.error_text()}"
         return encoded
 
     def verify(self, impl: str, password: bytes, encoded: str) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hashbench.fidelity.session import Session
+from hashbench.runner.protocol import REFUSALS
 from hashbench.verify import reference
 
 SEED = 20261122
@@ -94,14 +95,13 @@ def run(session: Session) -> list[Result]:
                 params=case.params,
                 length=case.length,
             )
-            err = reply.get("error")
+            err = reply.error
             if err:
-                kind = err.get("kind")
-                status = "n/a" if kind in ("unsupported", "invalid_params") else "error"
-                results.append(Result(impl, case.label(), status, f"{kind}: {err.get('message')}"))
+                status = "n/a" if err.kind in REFUSALS else "error"
+                results.append(Result(impl, case.label(), status, f"{err.kind}: {err.message}"))
             elif want is None:
                 results.append(Result(impl, case.label(), "n/a", "no reference"))
-            elif reply.get("output") == want:
+            elif reply.output == want:
                 results.append(Result(impl, case.label(), "match"))
             else:
                 results.append(
@@ -109,7 +109,7 @@ def run(session: Session) -> list[Result]:
                         impl,
                         case.label(),
                         "differs",
-                        f"got {str(reply.get('output'))[:16]}…, reference {want[:16]}…",
+                        f"got {str(reply.output)[:16]}…, reference {want[:16]}…",
                     )
                 )
     return results

@@ -8,7 +8,8 @@ from typing import Any
 
 from hashbench import paths
 from hashbench.catalog import libraries
-from hashbench.verify.encoded import parse
+from hashbench.runner.protocol import ImplementationInfo
+from hashbench.verify.hash_string_parse import parse
 
 PASSWORD_ALGORITHMS = {
     "bcrypt",
@@ -48,34 +49,36 @@ def string_format(sample: str) -> str:
     return parsed.variant
 
 
-def profile(impls: list[dict[str, Any]], produced: dict[str, list[str]]) -> list[dict[str, Any]]:
+def profile(
+    impls: list[ImplementationInfo], produced: dict[str, list[str]]
+) -> list[dict[str, Any]]:
     """`produced` maps impl id to the encoded strings it emitted during the run."""
     rows_by_impl = {row.get("impl"): row for row in libraries.load()}
     out = []
     for info in impls:
-        row = rows_by_impl.get(info["id"], {})
-        ops = set(info["ops"])
-        samples = produced.get(info["id"], [])
+        row = rows_by_impl.get(info.id, {})
+        ops = set(info.ops)
+        samples = produced.get(info.id, [])
         standard = ", ".join(dict.fromkeys(string_format(sample) for sample in samples)) or None
-        password = any(a in PASSWORD_ALGORITHMS for a in info["algorithms"])
+        password = any(a in PASSWORD_ALGORITHMS for a in info.algorithms)
         if not password:
             continue
         out.append(
             {
-                "impl": info["id"],
-                "backend": info["backend"],
+                "impl": info.id,
+                "backend": info.backend,
                 "salts_itself": row.get("salts_itself", "hash" in ops),
                 "encoded": standard if "hash" in ops else "raw bytes only",
                 "verify_one_call": "verify" in ops,
-                "async": bool(row.get("async", info["id"].endswith("-async"))),
+                "async": bool(row.get("async", info.id.endswith("-async"))),
                 "needs": row.get(
                     "needs",
                     {"pure": "nothing", "wasm": "WASM"}.get(
-                        info["backend"], f"native code ({info['backend']})"
+                        info.backend, f"native code ({info.backend})"
                     ),
                 ),
                 "adapter_lines": adapter_lines(row.get("adapter")),
-                "notes": info.get("notes", ""),
+                "notes": info.notes,
             }
         )
     return out

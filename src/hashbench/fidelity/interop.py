@@ -8,7 +8,8 @@ from typing import Any
 
 from hashbench import catalog
 from hashbench.fidelity.session import Session
-from hashbench.verify import encoded as enc
+from hashbench.runner.protocol import Reply
+from hashbench.verify import hash_string_parse as enc
 from hashbench.verify import reference
 
 # Cheap parameters every library should accept (libsodium wants p=1 and t>=3 for argon2i).
@@ -42,22 +43,22 @@ def _verify_cell(session: Session, impl_id: str, alg: str, encoded: str, **made:
     for formats that hold none (docs/protocol.md)."""
     same = {"alg": alg, "encoded": encoded, **made}
     reply = session.call(impl_id, "verify", password=PASSWORD.hex(), **same)
-    if "error" in reply:
-        return f"error: {reply['error'].get('kind')}"
-    valid = reply.get("valid")
+    if reply.error is not None:
+        return f"error: {reply.error.kind}"
+    valid = reply.valid
     if valid is True:
         # A wrong password of plain letters: NUL bytes and lengths have probes of their own,
         # and a library that refuses a NUL must not read as accepting a wrong password.
         wrong = session.call(impl_id, "verify", password=WRONG.hex(), **same)
-        if "error" in wrong:
-            return f"wrong password: error: {wrong['error'].get('kind')}"
-        return "ok" if wrong.get("valid") is False else "accepts a wrong password"
-    return "rejects" if valid is False else f"odd reply {reply}"
+        if wrong.error is not None:
+            return f"wrong password: error: {wrong.error.kind}"
+        return "ok" if wrong.valid is False else "accepts a wrong password"
+    return "rejects" if valid is False else f"odd reply {reply.error_text()}"
 
 
 def _produce(
     session: Session, prod: str, alg: str, params: dict[str, int], length: int | None
-) -> tuple[dict[str, Any], dict[str, Any]]:
+) -> tuple[dict[str, Any], Reply]:
     """The producer's string at the cheap parameters, or at its defaults from a library
     that hashes at its own parameters only. Returns what it was made with, and the reply."""
     reply = session.call(
@@ -66,7 +67,7 @@ def _produce(
     made: dict[str, Any] = {"params": params, "length": length}
     if session.at_own_params_only(prod, reply):
         reply = session.call(prod, "hash", alg=alg, password=PASSWORD.hex())
-        info = enc.parse(str(reply.get("encoded", "")))
+        info = enc.parse(reply.encoded or "")
         if info is not None:
             made = {"params": info.params, "length": None}
     return made, reply
@@ -84,10 +85,10 @@ def run(session: Session) -> list[Matrix]:
         length = spec["default"] if spec else None  # None is left out of the request
         for prod in producers:
             made, reply = _produce(session, prod, alg, params, length)
-            if "error" in reply or not isinstance(reply.get("encoded"), str):
-                matrix.producers[prod] = f"error: {reply.get('error', reply)}"
+            encoded = reply.encoded
+            if reply.error is not None or encoded is None:
+                matrix.producers[prod] = f"error: {reply.error_text()}"
                 continue
-            encoded = reply["encoded"]
             matrix.producers[prod] = encoded
             row = {v: _verify_cell(session, v, alg, encoded, **made) for v in verifiers}
             ref = reference.verify(alg, PASSWORD, encoded, made["params"], made["length"])

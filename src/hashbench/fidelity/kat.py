@@ -7,10 +7,10 @@ a prefix it does not take) is not applicable, not a failure.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from hashbench.fidelity.vectors import Vector
 from hashbench.runner.client import RunnerClient
+from hashbench.runner.protocol import ImplementationInfo, Reply, Request
 
 
 @dataclass(frozen=True)
@@ -31,11 +31,9 @@ class Outcome:
         return dict(self.__dict__)
 
 
-def _error(reply: dict[str, Any]) -> tuple[str, str] | None:
-    err = reply.get("error")
-    if not isinstance(err, dict):
-        return None
-    return str(err.get("kind")), str(err.get("message"))
+def _error(reply: Reply) -> tuple[str, str] | None:
+    err = reply.error
+    return None if err is None else (err.kind, err.message)
 
 
 def _refused_long_bcrypt(vec: Vector, kind: str) -> bool:
@@ -58,8 +56,8 @@ def _wrong(password: bytes) -> bytes:
     return password[:i] + letter + password[i + 1 :]
 
 
-def check_vector(client: RunnerClient, impl: dict[str, Any], vec: Vector) -> list[Outcome]:
-    ops, impl_id = impl["ops"], impl["id"]
+def check_vector(client: RunnerClient, impl: ImplementationInfo, vec: Vector) -> list[Outcome]:
+    ops, impl_id = impl.ops, impl.id
     out: list[Outcome] = []
 
     def record(op: str, status: str, detail: str = "") -> None:
@@ -67,15 +65,18 @@ def check_vector(client: RunnerClient, impl: dict[str, Any], vec: Vector) -> lis
         out.append(Outcome(impl_id, vec.label(), vec.source, op, status, detail, expected or ""))
 
     if vec.input is not None and "digest" in ops:
-        reply = client.call_raw("digest", impl=impl_id, alg=vec.algorithm, input=vec.input.hex())
-        got = reply.get("output")
+        reply = client.send(
+            Request(cmd="digest", impl=impl_id, alg=vec.algorithm, input=vec.input.hex())
+        )
+        got = reply.output
         record(
             "digest",
             "pass" if got == vec.output else "fail",
-            "" if got == vec.output else f"got {reply.get('output') or _error(reply)}",
+            "" if got == vec.output else f"got {got or _error(reply)}",
         )
     if vec.output and vec.password is not None and "derive" in ops:
-        req: dict[str, Any] = dict(
+        req = Request(
+            cmd="derive",
             impl=impl_id,
             alg=vec.algorithm,
             password=vec.password.hex(),
@@ -84,43 +85,48 @@ def check_vector(client: RunnerClient, impl: dict[str, Any], vec: Vector) -> lis
             length=vec.length,
         )
         if vec.secret:
-            req.update(secret=vec.secret.hex(), ad=(vec.ad or b"").hex())
-        reply = client.call_raw("derive", **req)
+            req.secret, req.ad = vec.secret.hex(), (vec.ad or b"").hex()
+        reply = client.send(req)
         err = _error(reply)
         if err and err[0] == "unsupported":
             record("derive", "n/a", err[1])
-        elif reply.get("output") == vec.output:
+        elif reply.output == vec.output:
             record("derive", "pass")
         else:
-            record("derive", "fail", f"got {reply.get('output') or err}")
+            record("derive", "fail", f"got {reply.output or err}")
     if vec.encoded and "verify" in ops:
-        reply = client.call_raw(
-            "verify",
-            impl=impl_id,
-            alg=vec.algorithm,
-            password=(vec.password or b"").hex(),
-            encoded=vec.encoded,
+        reply = client.send(
+            Request(
+                cmd="verify",
+                impl=impl_id,
+                alg=vec.algorithm,
+                password=(vec.password or b"").hex(),
+                encoded=vec.encoded,
+            )
         )
         err = _error(reply)
         if err and (err[0] == "unsupported" or _refused_long_bcrypt(vec, err[0])):
             record("verify", "n/a", err[1])
-        elif vec.optional and reply.get("valid") is not True:
-            record("verify", "n/a", f"{vec.optional} (got {reply.get('valid', err)})")
-        elif reply.get("valid") is True:
-            wrong = client.call_raw(
-                "verify",
-                impl=impl_id,
-                alg=vec.algorithm,
-                password=_wrong(vec.password or b"").hex(),
-                encoded=vec.encoded,
+        elif vec.optional and reply.valid is not True:
+            answer = err if reply.valid is None else reply.valid
+            record("verify", "n/a", f"{vec.optional} (got {answer})")
+        elif reply.valid is True:
+            wrong = client.send(
+                Request(
+                    cmd="verify",
+                    impl=impl_id,
+                    alg=vec.algorithm,
+                    password=_wrong(vec.password or b"").hex(),
+                    encoded=vec.encoded,
+                )
             )
             werr = _error(wrong)
-            if wrong.get("valid") is False:
+            if wrong.valid is False:
                 record("verify", "pass")
             elif werr and werr[0] == "unsupported":
                 record("verify", "n/a", werr[1])
             else:
                 record("verify", "fail", f"a wrong password gave {wrong}")
         else:
-            record("verify", "fail", f"got {reply.get('valid') if not err else err}")
+            record("verify", "fail", f"got {reply.valid if not err else err}")
     return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from hashbench.verify import encode, reference, reference_make
+from hashbench.verify import hash_string_format, reference, reference_strings
 
 LENGTH = 32
 ARGON2 = ("argon2id", "argon2i", "argon2d")
@@ -48,7 +48,7 @@ def targets() -> list[Target]:
     for alg in ("scrypt", *PBKDF2):
         out += [Target(alg, f, "derive") for f in ("password", "salt")]
         out.append(Target(alg, "password", "hash"))
-        out += [Target(alg, "password", "verify", f) for f in reference_make.KDF_FORMATS[alg]]
+        out += [Target(alg, "password", "verify", f) for f in reference_strings.KDF_FORMATS[alg]]
     out += [Target("yescrypt", "password", "hash"), Target("yescrypt", "password", "verify")]
     return out
 
@@ -63,7 +63,7 @@ def inputs(t: Target, given: bytes) -> dict[str, bytes]:
 def derived(t: Target, given: bytes) -> str | None:
     f = inputs(t, given)
     if t.alg in ARGON2:
-        return reference_make.argon2(
+        return reference_strings.argon2(
             t.alg,
             f["password"],
             f["salt"],
@@ -79,7 +79,7 @@ def derived(t: Target, given: bytes) -> str | None:
 def _setting(t: Target) -> str | None:
     if t.alg == "bcrypt":
         return f"${t.variant or '2b'}$04${BCRYPT_SALT}"
-    return reference_make.crypt_setting("$y$", PARAMS[t.alg]["cost"])
+    return reference_strings.crypt_setting("$y$", PARAMS[t.alg]["cost"])
 
 
 def _crypt(password: bytes, setting: str) -> str | None:
@@ -89,22 +89,22 @@ def _crypt(password: bytes, setting: str) -> str | None:
     ignored'), so the reference's bcrypt of a longer password is crypt() of its first 72 bytes."""
     if setting.startswith("$2"):
         password = password.split(b"\0", 1)[0][:72]
-    return reference_make.crypt(password, setting)
+    return reference_strings.crypt(password, setting)
 
 
 @cache
 def string(alg: str, variant: str, password: bytes, salt: bytes | None = None) -> str | None:
     """The reference's own string of `password` in the format `variant` names (a bcrypt
-    prefix, a KDF format of reference_make.KDF_FORMATS; argon2 and yescrypt have one),
+    prefix, a KDF format of reference_strings.KDF_FORMATS; argon2 and yescrypt have one),
     at the probes' parameters; argon2 with `salt` if given. None where the reference
     refuses."""
     if alg in ARGON2:
         salt = BASE["salt"] if salt is None else salt
-        return reference_make.argon2_encoded(alg, password, salt, PARAMS[alg], LENGTH)
-    if alg in reference_make.KDF_FORMATS:
+        return reference_strings.argon2_encoded(alg, password, salt, PARAMS[alg], LENGTH)
+    if alg in reference_strings.KDF_FORMATS:
         # libsodium reads only $7$ strings with its own 43-character salt: 32 bytes, written
         salt = BASE["salt"] * 2 if variant == "7" else BASE["salt"]
-        return reference_make.kdf_string(alg, variant, password, salt, PARAMS[alg], LENGTH)
+        return reference_strings.kdf_string(alg, variant, password, salt, PARAMS[alg], LENGTH)
     setting = _setting(Target(alg, "password", "verify", variant))
     return _crypt(password, setting) if setting else None
 
@@ -121,8 +121,12 @@ def refuses(t: Target, given: bytes) -> bool:
 def salt_tag_string(t: Target, carried: bytes, used: bytes) -> str | None:
     """A PHC string that carries salt `carried` with the reference's tag for salt `used`:
     what a library that reads the salt as `used` would accept."""
-    key = reference_make.argon2(t.alg, BASE["password"], used, PARAMS[t.alg], LENGTH)
-    return encode.phc_argon2(t.alg, PARAMS[t.alg], carried, bytes.fromhex(key)) if key else None
+    key = reference_strings.argon2(t.alg, BASE["password"], used, PARAMS[t.alg], LENGTH)
+    return (
+        hash_string_format.phc_argon2(t.alg, PARAMS[t.alg], carried, bytes.fromhex(key))
+        if key
+        else None
+    )
 
 
 def accepts(alg: str, password: bytes, encoded: str) -> bool | None:
@@ -131,5 +135,5 @@ def accepts(alg: str, password: bytes, encoded: str) -> bool | None:
     if encoded.startswith(("$2", "$y$")):  # crypt(3) formats: C strings
         return _crypt(password, encoded) == encoded
     if encoded.startswith("$7$"):  # scrypt takes any bytes: recomputed with hashlib
-        return reference_make.scrypt_mcf(password, encoded) == encoded
+        return reference_strings.scrypt_mcf(password, encoded) == encoded
     return reference.verify(alg, password, encoded, PARAMS[alg], LENGTH)

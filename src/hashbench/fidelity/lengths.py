@@ -22,26 +22,25 @@ each finding here is about length or bytes alone.
 
 from __future__ import annotations
 
-from typing import Any
-
 from hashbench.fidelity import length_reference as ref
 from hashbench.fidelity.length_inputs import alternatives, data, labels
 from hashbench.fidelity.length_reference import BASE, LENGTH, PARAMS, Target
 from hashbench.fidelity.probes import FAULTS, Behaviour
 from hashbench.fidelity.session import Session
-from hashbench.verify import reference_make
-from hashbench.verify.encoded import parse
+from hashbench.runner.protocol import Reply
+from hashbench.verify import reference_strings
+from hashbench.verify.hash_string_parse import parse
 
 TIMEOUT_S = 10.0  # a library that has not answered by then is recorded as hanging
 Answer = tuple[str, str]  # (behaviour, detail)
 
 
 # -- one answer ---------------------------------------------------------------------------
-def _error(reply: dict[str, Any], reference_refuses: bool, plain: bool) -> Answer | None:
-    err = reply.get("error")
-    if not isinstance(err, dict):
+def _error(reply: Reply, reference_refuses: bool, plain: bool) -> Answer | None:
+    err = reply.error
+    if err is None:
         return None
-    kind, message = str(err.get("kind")), str(err.get("message"))[:120]
+    kind, message = err.kind, err.message[:120]
     if kind in FAULTS:
         return ("hangs" if kind == "timeout" else "crashes", f"runner {kind}: {message}")
     if plain and kind == "unsupported":
@@ -65,7 +64,7 @@ def _derive(s: Session, impl: str, t: Target, given: bytes, plain: bool) -> Answ
     )
     if err := _error(reply, want is None, plain):
         return err
-    got = str(reply.get("output"))
+    got = str(reply.output)
     if want is None:
         return ("accepts", "answers where the reference refuses")
     if got == want:
@@ -91,7 +90,7 @@ def _hash(s: Session, impl: str, t: Target, given: bytes, plain: bool) -> Answer
     )
     if err := _error(reply, refused, plain):
         return err
-    encoded = str(reply.get("encoded"))
+    encoded = str(reply.encoded)
     if refused:
         return ("accepts", f"hashes a {t.field} the reference refuses")
     if t.field == "salt":
@@ -113,11 +112,13 @@ def _hash_salt(t: Target, given: bytes, encoded: str) -> Answer:
     info = parse(encoded)
     if info is None or info.salt is None or info.key is None:
         return ("n/a", f"the reference cannot read {encoded[:12]}…")
-    want = reference_make.argon2(t.alg, BASE["password"], given, PARAMS[t.alg], len(info.key))
+    want = reference_strings.argon2(t.alg, BASE["password"], given, PARAMS[t.alg], len(info.key))
     if info.salt == given and info.key.hex() == want:
         return ("matches", "")
     for behaviour, how, other in alternatives(given, t.alg, t.field):
-        made = reference_make.argon2(t.alg, BASE["password"], other, PARAMS[t.alg], len(info.key))
+        made = reference_strings.argon2(
+            t.alg, BASE["password"], other, PARAMS[t.alg], len(info.key)
+        )
         if info.key.hex() == made:
             return (behaviour, f"{how}: its tag is the reference's for that salt")
     return ("differs", f"its string carries a {len(info.salt)}-byte salt, not the reference's tag")
@@ -145,7 +146,7 @@ def _verify(s: Session, impl: str, t: Target, given: bytes, plain: bool) -> Answ
             encoded=string,
             **made,
         )
-        return reply.get("valid") is True, _error(reply, False, plain)
+        return reply.valid is True, _error(reply, False, plain)
 
     ok, err = valid(encoded)
     if err:
@@ -197,6 +198,6 @@ def run(session: Session) -> list[Behaviour]:
     out: list[Behaviour] = []
     for t in ref.targets():
         for impl in session.impls():
-            if t.alg in impl["algorithms"] and t.op in impl["ops"]:
-                out.extend(_target(session, impl["id"], t))
+            if impl.offers(t.alg, t.op):
+                out.extend(_target(session, impl.id, t))
     return out

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from hashbench.fidelity.session import Session
-from hashbench.verify import encoded as enc
+from hashbench.runner.protocol import Reply
+from hashbench.verify import hash_string_parse as enc
 from hashbench.verify import reference
 
 FAULTS = ("crash", "timeout", "garbage", "start")
@@ -51,9 +52,9 @@ class Behaviour:
         return {**self.__dict__, "diverges": self.diverges}
 
 
-def _err(reply: dict[str, Any]) -> tuple[str, str] | None:
-    e = reply.get("error")
-    return (str(e.get("kind")), str(e.get("message"))[:120]) if isinstance(e, dict) else None
+def _err(reply: Reply) -> tuple[str, str] | None:
+    e = reply.error
+    return None if e is None else (e.kind, e.message[:120])
 
 
 def _fault(err: tuple[str, str] | None) -> tuple[str, str] | None:
@@ -71,7 +72,7 @@ def _verify(s: Session, impl: str, alg: str, pw: bytes, encoded: str) -> tuple[s
         return ("n/a", err[1])
     if err:
         return ("rejects", f"{err[0]}: {err[1]}")
-    if reply.get("valid") is True:
+    if reply.valid is True:
         return ("accepts", "verifies")
     return ("rejects", "verify says false")
 
@@ -89,7 +90,7 @@ def _hash(
     params: dict[str, int] | None,
     timeout: float | None = None,
     **extra: Any,
-) -> tuple[dict[str, Any], tuple[str, str] | None]:
+) -> tuple[Reply, tuple[str, str] | None]:
     fields: dict[str, Any] = {"alg": alg, "password": pw.hex(), **extra}
     if params is not None:
         fields["params"] = params
@@ -120,13 +121,13 @@ def bcrypt_emitted(s: Session, impl: str) -> tuple[str, str]:
         return fault
     if err:
         return ("n/a", f"{err[0]}: {err[1]}")
-    prefix = str(reply.get("encoded", ""))[:4]
+    prefix = (reply.encoded or "")[:4]
     return (prefix, f"emits {prefix}")
 
 
 def cost_probe(alg: str, key: str, value: int, params: dict[str, int]) -> ProbeRun:
     def run(s: Session, impl: str) -> tuple[str, str]:
-        if not s.pool.implementations[impl].info.get("unchecked"):
+        if not s.info(impl).unchecked:
             return ("n/a", "runner cannot pass unchecked parameters to this library")
         reply, err = _hash(
             s, impl, alg, b"x", {**params, key: value}, unchecked=True, timeout=UNCHECKED_TIMEOUT_S
@@ -135,7 +136,7 @@ def cost_probe(alg: str, key: str, value: int, params: dict[str, int]) -> ProbeR
             return fault
         if err:
             return ("rejects", f"refuses {key}={value} ({err[0]}: {err[1]})")
-        info = enc.parse(str(reply.get("encoded", "")))
+        info = enc.parse(reply.encoded or "")
         used = info.params.get(key) if info else None
         if used is not None and used != value:
             return ("changes", f"silently uses {key}={used} when asked {key}={value}")
@@ -146,10 +147,10 @@ def cost_probe(alg: str, key: str, value: int, params: dict[str, int]) -> ProbeR
 
 def derive_probe(alg: str, params: dict[str, int], salt: bytes, what: str) -> ProbeRun:
     def run(s: Session, impl: str) -> tuple[str, str]:
-        info = s.pool.implementations[impl].info
-        if "derive" not in info["ops"]:
+        info = s.info(impl)
+        if "derive" not in info.ops:
             return ("n/a", "no derive")
-        if not info.get("unchecked"):
+        if not info.unchecked:
             return ("n/a", "runner cannot pass unchecked parameters to this library")
         reply = s.call(
             impl,
@@ -368,16 +369,16 @@ def run(session: Session) -> list[Behaviour]:
     out = []
     for probe in PROBES:
         for impl in session.impls():
-            if probe.alg not in impl["algorithms"]:
+            if probe.alg not in impl.algorithms:
                 continue
-            missing = [op for op in probe.ops if op not in impl["ops"]]
+            missing = [op for op in probe.ops if op not in impl.ops]
             if missing:
                 out.append(
-                    Behaviour(probe.name, impl["id"], "n/a", f"no {missing[0]}", probe.expected)
+                    Behaviour(probe.name, impl.id, "n/a", f"no {missing[0]}", probe.expected)
                 )
                 continue
-            behaviour, detail = probe.run(session, impl["id"])
-            out.append(Behaviour(probe.name, impl["id"], behaviour, detail, probe.expected))
+            behaviour, detail = probe.run(session, impl.id)
+            out.append(Behaviour(probe.name, impl.id, behaviour, detail, probe.expected))
     return out
 
 
@@ -386,7 +387,7 @@ def defaults(session: Session) -> list[dict[str, Any]]:
     rows = []
     for alg in ("bcrypt", "argon2id", "argon2i", "scrypt"):
         for impl in session.impls_with(alg, "hash"):
-            if not session.pool.implementations[impl].info.get("defaults"):
+            if not session.info(impl).defaults:
                 rows.append(
                     {
                         "impl": impl,
@@ -402,13 +403,13 @@ def defaults(session: Session) -> list[dict[str, Any]]:
                     {"impl": impl, "alg": alg, "params": None, "detail": f"{err[0]}: {err[1]}"}
                 )
                 continue
-            info = enc.parse(str(reply.get("encoded", "")))
+            info = enc.parse(reply.encoded or "")
             rows.append(
                 {
                     "impl": impl,
                     "alg": alg,
                     "params": info.params if info else None,  # type: ignore[dict-item]
-                    "detail": str(reply.get("encoded", ""))[:40],
+                    "detail": (reply.encoded or "")[:40],
                 }
             )
     return rows

@@ -27,8 +27,8 @@ from hashbench.fidelity import (
 )
 from hashbench.fidelity.session import Session
 from hashbench.results.files import write_atomic
-from hashbench.runner.client import RunnerFault
 from hashbench.runner.pool import RunnerPool
+from hashbench.runner.protocol import RunnerError
 
 KIND = "hashbench-fidelity"
 
@@ -36,18 +36,18 @@ KIND = "hashbench-fidelity"
 def run_kat(session: Session) -> list[kat.Outcome]:
     outcomes = []
     for impl in session.impls():
-        client = session.pool.client_for(impl["id"])
-        for alg in impl["algorithms"]:
+        client = session.pool.client_for(impl.id)
+        for alg in impl.algorithms:
             for vec in vectors.load(alg, sets=True):
                 try:
                     outcomes.extend(kat.check_vector(client, impl, vec))
-                except RunnerFault as exc:  # record it and go on with a restarted runner
+                except RunnerError as exc:  # record it and go on with a restarted runner
                     outcomes.append(
                         kat.Outcome(
-                            impl["id"], vec.label(), vec.source, "?", "fail", f"runner fault: {exc}"
+                            impl.id, vec.label(), vec.source, "?", "fail", f"runner fault: {exc}"
                         )
                     )
-                    client = session.pool.client_for(impl["id"])
+                    client = session.pool.client_for(impl.id)
     return outcomes
 
 
@@ -107,13 +107,10 @@ def run(
             "hashbench_version": __version__,
             "started": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             "environment": machine.snapshot(),
-            "runners": {
-                n: {"available": True, "runtime": c.hello.get("runtime", "")}
-                for n, c in pool.clients.items()
-            }
+            "runners": {n: {"available": True, "runtime": pool.runtime(n)} for n in pool.clients}
             | {n: {"available": False, "reason": r} for n, r in pool.unavailable.items()},
         }
-        data["ran"] = sorted(i["id"] for i in session.impls())
+        data["ran"] = sorted(i.id for i in session.impls())
         steps: list[tuple[str, Callable[[], Any]]] = [
             ("kat", lambda: [o.to_dict() for o in run_kat(session)]),
             ("interop", lambda: [m.to_dict() for m in interop.run(session)]),

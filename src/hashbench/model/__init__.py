@@ -6,6 +6,7 @@ reports, compare) uses these types; the JSON schema is generated from them
 """
 
 from hashbench.model.case_id import CaseId
+from hashbench.model.case_warning import CaseWarning, WarningCode
 from hashbench.model.records import CaseRecord, Stats, Verification
 from hashbench.model.run_file import (
     KIND,
@@ -21,10 +22,12 @@ __all__ = [
     "VERSION",
     "CaseId",
     "CaseRecord",
+    "CaseWarning",
     "Environment",
     "RunFile",
     "RunOptions",
     "RunnerInfo",
     "Stats",
     "Verification",
+    "WarningCode",
 ]

@@ -7,6 +7,7 @@ from typing import Literal
 import msgspec
 
 from hashbench.model.case_id import CaseId
+from hashbench.model.case_warning import CaseWarning
 
 Status = Literal["ok", "unverified", "failed", "not_applicable", "refused"]
 Op = Literal["digest", "derive", "hash", "verify", "hash_verify"]
@@ -77,7 +78,8 @@ class CaseRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     peak_rss_bytes: int | None = None
     loop_overhead_ns: float | None = None
     stop: str = ""
-    warnings: list[str] = []
+    # codes with figures (model/case_warning.py); a file written before them holds words
+    warnings: list[CaseWarning | str] = []
     library_defaults: bool = False
     warmup_ns: float | None = None
     warmup_steady: bool | None = None

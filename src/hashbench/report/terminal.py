@@ -12,6 +12,7 @@ from rich.table import Table
 
 from hashbench.model import CaseRecord, RunFile, Stats
 from hashbench.report import sweep, time_spent, units
+from hashbench.report.case_warnings import describe
 from hashbench.report.summary import Ratio, by_backend, group_summary, ranked
 from hashbench.report.titles import params_of, title
 
@@ -137,7 +138,7 @@ def render_group(cases: list[CaseRecord], console: Console, brief: bool = False)
             console.print(f"  [dim]… {len(valid) - len(shown)} more (without --brief)[/]")
         for c in [] if brief else valid:
             for w in c.warnings:
-                console.print(f"  [yellow]![/] {c.impl}: {w}")
+                console.print(f"  [yellow]![/] {c.impl}: {escape(describe(w))}")
     fastest, ratios = group_summary(cases)
     if fastest is not None and ratios:
         console.print("[bold]summary[/]")

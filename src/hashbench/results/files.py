@@ -1,5 +1,6 @@
 """Results files: a RunFile as versioned JSON, written atomically (temp file + fsync +
-rename) after every case, so a crash, a kill or Ctrl-C keeps every finished case and
+rename) whenever records are flushed — `run` after every group, whose records finish
+together; `append` at once — so a crash, a kill or Ctrl-C keeps every finished group and
 never leaves a torn file. Older versions are migrated on load."""
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """The orchestrator's side of runner protocol v1: one runner process, JSON lines over stdio.
 
-A runner that crashes, hangs past its timeout or prints garbage raises RunnerFault; the
-caller fails that case and calls restart() for the next one.
+Requests and replies are the typed structs of runner/protocol.py. A runner that crashes,
+hangs past its timeout or prints garbage raises a RunnerError whose kind is a fault
+(`is_fault`); the caller fails that case and the pool restarts the runner for the next.
 """
 
 from __future__ import annotations
@@ -20,6 +21,16 @@ from typing import Any
 from hashbench import paths
 from hashbench.catalog import compiled
 from hashbench.runner.manifest import Manifest
+from hashbench.runner.protocol import (
+    Hello,
+    Malformed,
+    Reply,
+    Request,
+    RunnerError,
+    decode_hello,
+    decode_reply,
+    encode,
+)
 
 PR_SET_PDEATHSIG = 1
 
@@ -35,36 +46,19 @@ def _die_with_parent() -> None:
         pass
 
 
-class RunnerFault(Exception):
-    """The runner process misbehaved: kind is 'crash', 'timeout', 'garbage' or 'start'."""
-
-    def __init__(self, kind: str, message: str):
-        super().__init__(f"{kind}: {message}")
-        self.kind = kind
-        self.message = message
-
-
-class RunnerError(Exception):
-    """The runner replied with a protocol error object: {"kind": ..., "message": ...}."""
-
-    def __init__(self, kind: str, message: str):
-        super().__init__(f"{kind}: {message}")
-        self.kind = kind
-        self.message = message
-
-
 class RunnerClient:
     def __init__(self, manifest: Manifest, start_timeout: float = 60.0):
         self.manifest = manifest
         self.start_timeout = start_timeout
-        self.hello: dict[str, Any] = {}
+        self.hello: Hello | None = None
+        self.hello_json: dict[str, Any] = {}  # the same line as sent, for conformance tests
         self._proc: subprocess.Popen[bytes] | None = None
         self._lines: queue.Queue[bytes | None] = queue.Queue()
         self._stderr: collections.deque[str] = collections.deque(maxlen=20)
         self._ids = itertools.count(1)
 
     # -- lifecycle -------------------------------------------------------------------
-    def start(self) -> dict[str, Any]:
+    def start(self) -> Hello:
         self.launch()
         return self.await_hello()
 
@@ -90,18 +84,20 @@ class RunnerClient:
                 },
             )
         except OSError as exc:
-            raise RunnerFault("start", f"cannot launch {' '.join(launch)}: {exc}") from exc
+            raise RunnerError("start", f"cannot launch {' '.join(launch)}: {exc}") from exc
         self._lines = queue.Queue()
         threading.Thread(target=_pump_stdout, args=(self._proc, self._lines), daemon=True).start()
         threading.Thread(target=self._pump_stderr, args=(self._proc,), daemon=True).start()
 
-    def await_hello(self) -> dict[str, Any]:
-        hello = self._read(self.start_timeout, expect_id=None)
-        if hello.get("hello") != 1 or not isinstance(hello.get("implementations"), list):
+    def await_hello(self) -> Hello:
+        line = self._line(self.start_timeout)
+        try:
+            self.hello = decode_hello(line)
+        except Malformed as exc:
             self.close()
-            raise RunnerFault("garbage", f"expected a hello line, got {_short(hello)}")
-        self.hello = hello
-        return hello
+            raise RunnerError("garbage", f"{exc}, got {_short(line)}") from None
+        self.hello_json = json.loads(line)
+        return self.hello
 
     def close(self) -> None:
         proc, self._proc = self._proc, None
@@ -120,7 +116,7 @@ class RunnerClient:
             if stream:
                 stream.close()
 
-    def restart(self) -> dict[str, Any]:
+    def restart(self) -> Hello:
         self.kill()
         return self.start()
 
@@ -152,53 +148,90 @@ class RunnerClient:
     def send_raw(self, line: bytes) -> None:
         """Write one raw line (for conformance tests of malformed input)."""
         if not self.alive:
-            raise RunnerFault("crash", self._death_message())
+            raise RunnerError("crash", self._death_message())
         assert self._proc is not None and self._proc.stdin is not None
         try:
             self._proc.stdin.write(line.rstrip(b"\n") + b"\n")
             self._proc.stdin.flush()
         except OSError as exc:
-            raise RunnerFault("crash", f"{self._death_message()} ({exc})") from exc
+            raise RunnerError("crash", f"{self._death_message()} ({exc})") from exc
 
+    def send(self, request: Request, timeout: float | None = None) -> Reply:
+        """The reply to `request`, error replies included (see `call`); a runner fault
+        raises RunnerError."""
+        request.id = next(self._ids)
+        self.send_raw(encode(request))
+        return self._reply(request.id, timeout or self.manifest.timeout_s)
+
+    def call(self, request: Request, timeout: float | None = None) -> Reply:
+        """The reply to `request`; an error reply raises RunnerError, as a fault does."""
+        return self.send(request, timeout).raise_error()
+
+    def loop_overhead_ns(self) -> float:
+        """The timed loop's own cost per iteration: the median of 11 samples of 100,000
+        empty ops (`noop`)."""
+        reply = self.call(Request(cmd="bench", op="noop", iters=100_000, samples=11))
+        samples, iters = reply.samples_ns, reply.iters
+        if not samples or not iters:
+            raise RunnerError("garbage", "a noop bench reply without samples_ns or iters")
+        return sorted(samples)[len(samples) // 2] / iters
+
+    # -- the wire itself, for conformance tests ----------------------------------------
     def read_reply(self, timeout: float | None = None) -> dict[str, Any]:
-        return self._read(timeout or self.manifest.timeout_s, expect_id=None)
+        """The next line as a JSON object, whatever its id."""
+        return self._json(self._line(timeout or self.manifest.timeout_s))
 
-    def call(self, cmd: str, timeout: float | None = None, **fields: Any) -> dict[str, Any]:
-        """Send a request and return the reply; RunnerError if the reply is an error."""
-        reply = self.call_raw(cmd, timeout=timeout, **fields)
-        if "error" in reply:
-            err = reply["error"] if isinstance(reply["error"], dict) else {}
-            raise RunnerError(str(err.get("kind", "?")), str(err.get("message", reply["error"])))
-        return reply
-
-    def call_raw(self, cmd: str, timeout: float | None = None, **fields: Any) -> dict[str, Any]:
-        """Send a request and return the reply as is, error replies included. A field given
-        as None is left out: the protocol's optional fields are absent, never null."""
+    def wire(self, cmd: str, timeout: float | None = None, **fields: Any) -> dict[str, Any]:
+        """A request of any fields, however wrong, and the reply as the JSON object it is:
+        for tests of what a runner puts on the wire. A field given as None is left out."""
         req_id = next(self._ids)
         given = {k: v for k, v in fields.items() if v is not None}
         self.send_raw(json.dumps({"id": req_id, "cmd": cmd, **given}).encode())
-        return self._read(timeout or self.manifest.timeout_s, expect_id=req_id)
+        obj = self._json(self._line(timeout or self.manifest.timeout_s))
+        if obj.get("id") != req_id:
+            self.kill()
+            raise RunnerError("garbage", f"reply id {obj.get('id')!r}, expected {req_id}")
+        return obj
+
+    def wire_ok(self, cmd: str, timeout: float | None = None, **fields: Any) -> dict[str, Any]:
+        """As `wire`; an error reply raises RunnerError."""
+        reply = self.wire(cmd, timeout, **fields)
+        decode_reply(json.dumps(reply).encode()).raise_error()
+        return reply
 
     # -- internals -------------------------------------------------------------------
-    def _read(self, timeout: float, expect_id: int | None) -> dict[str, Any]:
+    def _reply(self, expect_id: int, timeout: float) -> Reply:
+        """The next line, which must be the reply to request `expect_id`."""
+        line = self._line(timeout)
+        try:
+            reply = decode_reply(line)
+        except Malformed as exc:
+            self.kill()
+            raise RunnerError("garbage", f"{exc}: {_short(line)}") from None
+        if reply.id != expect_id:
+            self.kill()
+            raise RunnerError("garbage", f"reply id {reply.id!r}, expected {expect_id}")
+        return reply
+
+    def _line(self, timeout: float) -> bytes:
         try:
             line = self._lines.get(timeout=timeout)
         except queue.Empty:
             self.kill()
-            raise RunnerFault("timeout", f"no reply within {timeout:g} s") from None
+            raise RunnerError("timeout", f"no reply within {timeout:g} s") from None
         if line is None:
-            raise RunnerFault("crash", self._death_message())
+            raise RunnerError("crash", self._death_message())
+        return line
+
+    def _json(self, line: bytes) -> dict[str, Any]:
         try:
             obj = json.loads(line)
         except (UnicodeDecodeError, json.JSONDecodeError):
             self.kill()
-            raise RunnerFault("garbage", f"not a JSON line: {_short(line)}") from None
+            raise RunnerError("garbage", f"not a JSON line: {_short(line)}") from None
         if not isinstance(obj, dict):
             self.kill()
-            raise RunnerFault("garbage", f"not a JSON object: {_short(line)}")
-        if expect_id is not None and obj.get("id") != expect_id:
-            self.kill()
-            raise RunnerFault("garbage", f"reply id {obj.get('id')!r}, expected {expect_id}")
+            raise RunnerError("garbage", f"not a JSON object: {_short(line)}")
         return obj
 
     def _death_message(self) -> str:

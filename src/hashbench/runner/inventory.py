@@ -20,14 +20,14 @@ def inventory(pool: RunnerPool) -> list[dict[str, Any]]:
             {
                 "impl": impl.id,
                 "runner": impl.runner,
-                "library": info["library"],
-                "version": info["version"],
-                "backend": info["backend"],
-                "algorithms": info["algorithms"],
-                "ops": info["ops"],
-                "modes": info.get("modes", []),
+                "library": info.library,
+                "version": info.version,
+                "backend": info.backend,
+                "algorithms": info.algorithms,
+                "ops": info.ops,
+                "modes": info.modes,
                 "available": True,
-                "reason": info.get("notes", ""),
+                "reason": info.notes,
             }
         )
     running = set(pool.implementations)

@@ -12,34 +12,22 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
 
-from hashbench.runner.client import RunnerClient, RunnerFault
+from hashbench.runner.client import RunnerClient
 from hashbench.runner.manifest import Manifest, load_all
+from hashbench.runner.protocol import Hello, ImplementationInfo, Reply, Request, RunnerError
 
 
-@dataclass
+@dataclass(frozen=True)
 class Implementation:
+    """An implementation served by a started runner: its hello entry, and the runner."""
+
     id: str
     runner: str
-    info: dict[str, Any]
+    info: ImplementationInfo
 
-    def supports(self, alg: str, op: str, mode: str) -> str | None:
-        """None if supported, else why not (for the 'not applicable' line)."""
-        if alg not in self.info["algorithms"]:
-            return f"no {alg}"
-        needed = "digest" if op == "digest" else op
-        ops = set(self.info["ops"])
-        if "bench" not in ops:
-            return "no bench"
-        if needed == "hash_verify":
-            if not {"hash", "verify"} <= ops:
-                return "no hash+verify"
-        elif needed not in ops:
-            return f"no {needed}"
-        if op == "digest" and mode not in self.info.get("modes", []):
-            return f"no {mode} mode"
-        return None
+    def why_unsupported(self, alg: str, op: str, mode: str) -> str | None:
+        return self.info.why_unsupported(alg, op, mode)
 
 
 @dataclass
@@ -48,7 +36,7 @@ class RunnerPool:
     clients: dict[str, RunnerClient] = field(default_factory=dict)
     unavailable: dict[str, str] = field(default_factory=dict)
     implementations: dict[str, Implementation] = field(default_factory=dict)
-    further: dict[tuple[str, int], RunnerClient] = field(default_factory=dict)
+    extra_processes: dict[tuple[str, int], RunnerClient] = field(default_factory=dict)
 
     def start(self, only: set[str] | None = None) -> None:
         wanted = [m for m in self.manifests if only is None or m.name in only]
@@ -64,28 +52,36 @@ class RunnerPool:
             client = RunnerClient(manifest)
             try:
                 client.launch()
-            except RunnerFault as exc:
+            except RunnerError as exc:
                 self.unavailable[manifest.name] = f"failed to start: {exc}"
                 continue
             self.clients[manifest.name] = client
         for name, client in list(self.clients.items()):  # they start side by side
             try:
                 hello = client.await_hello()
-            except RunnerFault as exc:
+            except RunnerError as exc:
                 self.unavailable[name] = f"failed to start: {exc}"
                 del self.clients[name]
                 continue
-            for info in hello["implementations"]:
-                self.implementations[info["id"]] = Implementation(info["id"], name, info)
+            for info in hello.implementations:
+                self.implementations[info.id] = Implementation(info.id, name, info)
 
     def client_for(self, impl_id: str, process: int = 0) -> RunnerClient:
         """The client of the implementation's runner serving process number `process`
         (started by `start_processes`); a dead one is restarted."""
         runner = self.implementations[impl_id].runner
-        client = self.clients[runner] if process == 0 else self.further[(runner, process)]
+        client = self.clients[runner] if process == 0 else self.extra_processes[(runner, process)]
         if not client.alive:
             client.restart()
         return client
+
+    def request(self, impl_id: str, process: int, request: Request) -> Reply:
+        """The reply of the implementation's runner, process number `process`; an error
+        reply or a runner fault raises RunnerError."""
+        return self.client_for(impl_id, process).call(request)
+
+    def loop_overhead_ns(self, runner: str) -> float:
+        return self.clients[runner].loop_overhead_ns()
 
     def start_processes(self, runners: list[str], process: int) -> dict[str, str]:
         """Make sure each runner has a client for process number `process` (> 0), launched
@@ -93,30 +89,35 @@ class RunnerPool:
         faults: dict[str, str] = {}
         started = []
         for runner in runners:
-            if (runner, process) in self.further:
+            if (runner, process) in self.extra_processes:
                 continue
             client = RunnerClient(self.clients[runner].manifest)
             try:
                 client.launch()
-            except RunnerFault as exc:
+            except RunnerError as exc:
                 faults[runner] = str(exc)
                 continue
             started.append((runner, client))
         for runner, client in started:
             try:
                 client.await_hello()
-            except RunnerFault as exc:
+            except RunnerError as exc:
                 faults[runner] = str(exc)
                 continue
-            self.further[(runner, process)] = client
+            self.extra_processes[(runner, process)] = client
         return faults
 
-    def runtime(self, runner: str) -> str:
+    def hello(self, runner: str) -> Hello | None:
+        """The hello of a started runner's main process."""
         client = self.clients.get(runner)
-        return str(client.hello.get("runtime", "")) if client else ""
+        return client.hello if client else None
+
+    def runtime(self, runner: str) -> str:
+        hello = self.hello(runner)
+        return hello.runtime if hello else ""
 
     def close(self) -> None:
-        for client in [*self.clients.values(), *self.further.values()]:
+        for client in [*self.clients.values(), *self.extra_processes.values()]:
             client.close()
 
     def __enter__(self) -> RunnerPool:

@@ -15,11 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from hashbench.engine import suite
-from hashbench.engine.group_runner import GroupRunner, Options
+from hashbench.engine.schedule import GroupRunner, Options
 from hashbench.engine.selection import Selection
 from hashbench.model import CaseRecord
-from hashbench.runner.client import RunnerFault
 from hashbench.runner.pool import Implementation, RunnerPool
+from hashbench.runner.protocol import RunnerError
 
 
 class MeasureFailed(Exception):
@@ -50,7 +50,7 @@ def confirm_effort(expected_ns: float, samples: int = 5) -> Effort:
 
 def op_for(impl: Implementation) -> str:
     """`hash` (the library's own string, what a login service calls) where offered."""
-    return "hash" if "hash" in impl.info["ops"] else "derive"
+    return "hash" if "hash" in impl.info.ops else "derive"
 
 
 @dataclass
@@ -107,7 +107,7 @@ class Bench:
     def _restart(self, impl: Implementation) -> None:
         try:
             self.pool.clients[impl.runner].restart()
-        except RunnerFault:
+        except RunnerError:
             pass  # the measurement itself reports the runner's fault
 
 

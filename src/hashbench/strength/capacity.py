@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from hashbench.engine import suite
-from hashbench.engine.group_runner import GroupRunner, Options
+from hashbench.engine.schedule import GroupRunner, Options
 from hashbench.engine.selection import Selection
 from hashbench.errors import UsageError
 from hashbench.model import CaseRecord

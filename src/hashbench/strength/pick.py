@@ -49,7 +49,7 @@ def check_wanted(pool: RunnerPool, wanted: list[str], algs: list[str]) -> None:
     """--impl names that are not here, or do not hash any chosen algorithm: UsageError."""
     for impl_id in wanted:
         if impl_id in pool.implementations:
-            offered = pool.implementations[impl_id].info["algorithms"]
+            offered = pool.implementations[impl_id].info.algorithms
             if not set(offered) & set(algs):
                 raise UsageError(
                     f"--impl {impl_id} implements none of {', '.join(algs)} "
@@ -63,7 +63,7 @@ def check_wanted(pool: RunnerPool, wanted: list[str], algs: list[str]) -> None:
             )
         known = sorted(
             i.id for i in pool.implementations.values()
-            if i.runner == runner and set(i.info["algorithms"]) & set(algs)
+            if i.runner == runner and set(i.info.algorithms) & set(algs)
         )  # fmt: skip
         hint = f"; {runner} offers {', '.join(known)}" if known else ""
         raise UsageError(f"unknown implementation {impl_id!r}{hint} (see `hashbench list`)")
@@ -74,9 +74,9 @@ def _usable(pool: RunnerPool, impl_id: str, alg: str) -> str | None:
     if impl is None:
         runner = runner_of(impl_id)
         return pool.unavailable.get(runner, "not offered here")
-    if alg not in impl.info["algorithms"]:
+    if alg not in impl.info.algorithms:
         return f"no {alg}"
-    ops = set(impl.info["ops"])
+    ops = set(impl.info.ops)
     if "bench" not in ops or not ops & {"hash", "derive"}:
         return "no hash or derive bench"
     return None
@@ -128,7 +128,7 @@ def algorithms_of(wanted: list[str], pool: RunnerPool, default: list[str]) -> li
     if not wanted:
         return default
     offered = {a for i in wanted if i in pool.implementations
-               for a in pool.implementations[i].info["algorithms"]}  # fmt: skip
+               for a in pool.implementations[i].info.algorithms}  # fmt: skip
     return [a for a in default if a in offered]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from hashbench.verify import encoded as enc
+from hashbench.verify import hash_string_parse as enc
 from hashbench.verify import reference
 
 

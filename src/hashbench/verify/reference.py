@@ -3,7 +3,7 @@
 Digests and PBKDF2/scrypt come from Python's hashlib (and the blake3 package); argon2 from
 the reference C library (libargon2) and modular-crypt strings from libxcrypt, both through
 ctypes. Encoded strings that carry their salt and key (PHC scrypt, the JVM formats of
-verify/encoded.py) are checked by recomputing the key. A function returns None when no
+verify/hash_string_parse.py) are checked by recomputing the key. A function returns None when no
 reference is available here.
 """
 
@@ -15,7 +15,7 @@ import hashlib
 import hmac
 from functools import cache
 
-from hashbench.verify.encoded import parse, split_salt_key
+from hashbench.verify.hash_string_parse import parse, split_salt_key
 
 _HASHLIB = {
     "md5": "md5",

@@ -1,16 +1,16 @@
-"""Writers of the encoded formats that verify/encoded.py reads, so the reference can hand a
-library a string in the library's own format (the length probes' verify targets, the
-cross-verification's reference row): PHC argon2 and scrypt, scrypt's `$7$` (libxcrypt,
-libsodium), the lambdaworks scrypt string (Spring, password4j), password4j's PBKDF2 string
-and Spring's bare hex of salt‖key. Each takes the salt, the parameters and a key the
-caller computed; none computes anything itself.
+"""Writers of the hash string formats that verify/hash_string_parse.py reads, so the
+reference can hand a library a string in the library's own format (the length probes'
+verify targets, the cross-verification's reference row): PHC argon2 and scrypt, scrypt's
+`$7$` (libxcrypt, libsodium), the lambdaworks scrypt string (Spring, password4j),
+password4j's PBKDF2 string and Spring's bare hex of salt‖key. Each takes the salt, the
+parameters and a key the caller computed; none computes anything itself.
 """
 
 from __future__ import annotations
 
 import base64
 
-from hashbench.verify.encoded import ITOA64, PASSWORD4J_HMACS
+from hashbench.verify.hash_string_parse import ITOA64, PASSWORD4J_HMACS
 
 
 def b64(data: bytes, pad: bool = True) -> str:

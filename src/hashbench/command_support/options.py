@@ -1,4 +1,5 @@
-"""Helpers shared by several commands: runner names, regex filters, -o output."""
+"""Options several commands take, checked one way: runner names, regex filters, a
+threshold; and where a rendered report goes (-o)."""
 
 from __future__ import annotations
 
@@ -38,3 +39,17 @@ def write_output(text: str, path: Path | None, what: str) -> None:
     else:
         write_text_atomic(path, text)
         print(f"{what}: {path}", file=sys.stderr)
+
+
+def threshold(text: str) -> float:
+    """ "5%", "5" and "0.05" all mean five percent."""
+    raw = text.strip().rstrip("%")
+    try:
+        value = float(raw)
+    except ValueError:
+        raise UsageError(f"--threshold {text!r} is not a percentage (e.g. 5%)") from None
+    if text.strip().endswith("%") or value >= 1:
+        value /= 100
+    if not 0 <= value < 10 or value != value:
+        raise UsageError(f"--threshold {text!r} out of range")
+    return value

@@ -2,7 +2,7 @@
 data (libargon2's `argon2_ctx`, which `argon2_hash` does not reach), argon2 PHC strings
 made by libargon2, modular-crypt strings made by libxcrypt for any bcrypt prefix ($2a$,
 $2b$, $2y$, $2x$) and yescrypt, and scrypt and PBKDF2 strings in every format a library
-reads (`kdf_string`: hashlib's key in verify/encode.py's layouts).
+reads (`kdf_string`: hashlib's key in verify/hash_string_format.py's layouts).
 
 `reference.py` checks what a library made; this module makes what a library is asked to
 read, so a verify answer can be compared with the reference's own output on the same
@@ -14,8 +14,8 @@ from __future__ import annotations
 import ctypes
 import threading
 
-from hashbench.verify import encode, reference
-from hashbench.verify.encoded import parse
+from hashbench.verify import hash_string_format, reference
+from hashbench.verify.hash_string_parse import parse
 from hashbench.verify.reference import _ARGON2_TYPES, _lib, argon2_hash, derive
 
 _LOCK = threading.Lock()  # crypt_gensalt() returns a static buffer
@@ -129,20 +129,26 @@ def kdf_string(
     alg: str, fmt: str, password: bytes, salt: bytes, params: dict[str, int], length: int
 ) -> str | None:
     """The reference's scrypt or PBKDF2 string of `password` in format `fmt` (KDF_FORMATS):
-    hashlib's key, laid out by verify/encode.py. For `$7$` the salt is written as its
+    hashlib's key, laid out by verify/hash_string_format.py. For `$7$` the salt is written as its
     crypt base-64 text, and that text is what scrypt is given (as libxcrypt and libsodium
     do). None if hashlib refuses."""
     if fmt == "7":
-        return scrypt_mcf(password, encode.scrypt_setting(params, encode.itoa64(salt)), length)
+        return scrypt_mcf(
+            password,
+            hash_string_format.scrypt_setting(params, hash_string_format.itoa64(salt)),
+            length,
+        )
     key_hex = derive(alg, password, salt, params, length)
     if key_hex is None:
         return None
     key = bytes.fromhex(key_hex)
     writers = {
-        "phc": lambda: encode.phc_scrypt(params, salt, key),
-        "lambdaworks": lambda: encode.lambdaworks(params, salt, key),
-        "password4j": lambda: encode.password4j_pbkdf2(alg, params["iterations"], salt, key),
-        "spring": lambda: encode.spring_hex(salt, key),
+        "phc": lambda: hash_string_format.phc_scrypt(params, salt, key),
+        "lambdaworks": lambda: hash_string_format.lambdaworks(params, salt, key),
+        "password4j": lambda: hash_string_format.password4j_pbkdf2(
+            alg, params["iterations"], salt, key
+        ),
+        "spring": lambda: hash_string_format.spring_hex(salt, key),
     }
     return writers[fmt]()
 
@@ -156,4 +162,6 @@ def scrypt_mcf(password: bytes, setting: str, length: int = 32) -> str | None:
         return None
     salt_text = head[14:]
     key = derive("scrypt", password, salt_text.encode(), info.params, length)
-    return encode.mcf_scrypt(info.params, salt_text, bytes.fromhex(key)) if key else None
+    return (
+        hash_string_format.mcf_scrypt(info.params, salt_text, bytes.fromhex(key)) if key else None
+    )

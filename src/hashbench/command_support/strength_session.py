@@ -1,6 +1,6 @@
 """What calibrate, strength and capacity share: their options, checked before anything
-starts (bad input: a clear message, exit 2, nothing written), the runners they start, and
-the strength file they save after every finished step."""
+starts (bad input: a clear message, exit 2, nothing written), the runners they start,
+the strength file they save after every finished step, and their exit code."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from rich.console import Console
 from hashbench import __version__, catalog, machine, paths
 from hashbench.errors import UsageError
 from hashbench.model import Environment
-from hashbench.model.strength import Command, StrengthFile
+from hashbench.model.strength import Calibration, Command, ImplChoice, StrengthFile
 from hashbench.report import console as progress
 from hashbench.results.files import ResultsFile, write_atomic
 from hashbench.runner.pool import RunnerPool
@@ -147,3 +147,11 @@ def describe_limits(limit: plans.Limits) -> dict[str, str]:
         "memory limit": memory_text(limit.memory_bytes),
         "parallelism": str(limit.parallelism) if limit.parallelism else "1 (p free for scrypt)",
     }
+
+
+def exit_code(calibrations: list[Calibration], choices: list[ImplChoice]) -> int:
+    """2 when a target is out of reach (usage), 1 when something failed to measure."""
+    if any(c.outcome in ("too_fast", "too_slow") for c in calibrations):
+        return 2
+    failed = any(c.outcome == "failed" for c in calibrations) or any(not c.impl for c in choices)
+    return 1 if failed else 0

@@ -1,6 +1,6 @@
-"""Run `openssl speed` for the seeds report (`seeds-report --measure-openssl-speed`), and
-read and write its side file. One process per digest and block size, machine-readable
-output (`-mr`): `+R:<blocks>:<name>:<seconds>`."""
+"""Run `openssl speed` for the seeds report (`seeds-report --measure-openssl-speed`): one
+process per digest and block size, machine-readable output (`-mr`):
+`+R:<blocks>:<name>:<seconds>`. Its side file is results/openssl_speed_file.py's."""
 
 from __future__ import annotations
 
@@ -8,14 +8,10 @@ import datetime as dt
 import re
 import shutil
 import subprocess
-from pathlib import Path
-
-import msgspec
 
 from hashbench import machine
 from hashbench.errors import UsageError
-from hashbench.model.openssl_speed import KIND, OpensslSpeed, SpeedRow
-from hashbench.results.files import write_text_atomic
+from hashbench.model.openssl_speed import OpensslSpeed, SpeedRow
 
 COMMAND = "openssl speed -mr -seconds {seconds} -bytes {size} -evp {name}"
 RESULT = re.compile(r"^\+R:(\d+):([\w-]+):([\d.]+)\s*$", re.MULTILINE)
@@ -43,21 +39,3 @@ def measure(names: list[str], sizes: list[int], seconds: int = 1) -> OpensslSpee
         cpu=machine.cpu_model(),
         rows=rows,
     )
-
-
-def save(speed: OpensslSpeed, path: Path) -> None:
-    write_text_atomic(path, msgspec.json.format(msgspec.json.encode(speed), indent=1).decode())
-
-
-def load(path: Path) -> OpensslSpeed:
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        speed = msgspec.json.decode(raw, type=OpensslSpeed)
-    except msgspec.DecodeError as exc:
-        raise UsageError(f"{path}: not an openssl speed file: {exc}") from None
-    if speed.schema != KIND:
-        raise UsageError(f"{path}: not an openssl speed file (schema {speed.schema!r})")
-    return speed

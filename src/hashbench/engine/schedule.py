@@ -1,0 +1,200 @@
+"""A group's schedule: verify then measure every selected implementation, in interleaved
+rounds (A B C A B C …) so drift of the machine hits all alike.
+
+With `processes` > 1 each case is measured in that many runner processes, one after
+another, the group's cases interleaved within each: the first is the runner's main
+process, which verifies and calibrates; every later one is a further process of the
+runner (started once per run by the pool, runner/pool.py), where the case is new: its own
+warm-up and its share of the budget. The record's interval holds the spread between
+processes as well as within them.
+
+Every case ends as one record: ok (verified, with statistics), unverified (the output
+did not match the reference for the parameters it claims), failed (the runner erred,
+crashed, hung or printed garbage), not_applicable (with why) or refused (e.g. memory).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from hashbench import catalog, machine
+from hashbench.engine import library_defaults, output_checks
+from hashbench.engine.case import Case
+from hashbench.engine.case_steps import CaseSteps
+from hashbench.engine.plan import selected
+from hashbench.engine.record import ProcessSpread, make_record
+from hashbench.engine.runners import Runners
+from hashbench.engine.sampler import Sampler
+from hashbench.engine.selection import Selection
+from hashbench.engine.suite import Group
+from hashbench.engine.time_spent import TimeSpent
+from hashbench.model import CaseRecord
+from hashbench.runner.protocol import RunnerError
+
+
+@dataclass
+class Options:
+    budget: float | None = None  # seconds per case; None = the suite's
+    target_ci: float | None = None
+    selection: Selection = field(default_factory=Selection)
+    warmup_s: float = 0.5  # the warm-up cap per case and process (steady ends it sooner)
+    round_s: float = 0.1  # sampling per implementation per round (one impl: one round will do)
+    processes: int | None = None  # runner processes per case; None = the suite's
+
+
+Progress = Callable[[str, float], None]
+
+
+class GroupRunner:
+    """Runs groups against started runners and hands each finished record to `emit`."""
+
+    def __init__(
+        self,
+        runners: Runners,
+        options: Options,
+        emit: Callable[[CaseRecord], None],
+        progress: Progress | None = None,
+        clock: TimeSpent | None = None,
+    ):
+        self.runners = runners
+        self.options = options
+        self.emit = emit
+        self.progress = progress or (lambda _label, _seconds: None)
+        self.clock = clock or TimeSpent()
+        self.steps = CaseSteps(runners, self.clock, options.warmup_s)
+        self.loop_overhead: dict[str, float | None] = {}
+        self.process_spread = ProcessSpread()
+
+    def measure_loop_overhead(self, runner: str) -> float | None:
+        if runner not in self.loop_overhead:
+            try:
+                self.loop_overhead[runner] = self.runners.loop_overhead_ns(runner)
+            except RunnerError:
+                self.loop_overhead[runner] = None
+        return self.loop_overhead[runner]
+
+    # -- a group -----------------------------------------------------------------------
+    def run_group(self, group_no: int, group: Group) -> None:
+        budget = self.options.budget or group.budget
+        target = group.target_ci if self.options.target_ci is None else self.options.target_ci
+        processes = self.options.processes or group.processes
+        impls = selected(self.runners.implementations.values(), self.options.selection, group)
+        cases = [
+            Case(
+                group_no,
+                group,
+                impl,
+                Sampler(
+                    budget * 1e9,
+                    target,
+                    group.min_samples,
+                    self.options.round_s * 1e9,
+                    processes=processes,
+                ),
+            )
+            for impl in impls
+        ]
+        if not cases:
+            return
+        runnable = self._runnable(cases)
+        for case in runnable:
+            self.progress(f"{group.title()} · {case.impl.id} (verify)", 0)
+            with self.clock.phase("verify"):
+                self.steps.prepare(case)
+        measuring = [c for c in runnable if c.ok]
+        round_no = 1  # round 0: the samples kept from calibration and warm-up
+        for process in range(processes):
+            if process > 0:  # the first is the runner that verified and calibrated
+                with self.clock.phase("restart"):
+                    self._next_processes(measuring)
+            with self.clock.phase("warm-up"):
+                for case in measuring:
+                    if case.ok:
+                        self.progress(f"{group.title()} · {case.impl.id} (warm-up)", 0)
+                    self.steps.warm_up(case, first_process=process == 0)
+            with self.clock.phase("sampling"):
+                round_no = self._rounds(group, measuring, round_no)
+            for case in measuring:
+                dropped = case.sampler.settle_cold()
+                if dropped is not None:
+                    self.clock.drop_sample(dropped)
+        with self.clock.phase("verify"):
+            todo = sum(1 for c in measuring if c.ok and c.to_recompute is not None)
+            if todo:
+                self.progress(f"{group.title()} · recomputing {todo} strings (verify)", 0)
+            output_checks.recompute(measuring)
+        for case in measuring:
+            output_checks.final_check(case)
+        floor = self.process_spread.floor(measuring) if processes > 1 else None
+        for case in cases:
+            runner = case.impl.runner
+            record = make_record(
+                case, self.runners.runtime(runner), self.loop_overhead.get(runner), floor
+            )
+            self.emit(record)
+
+    def _runnable(self, cases: list[Case]) -> list[Case]:
+        """The cases that can run here: the library offers the group's op (at its own
+        defaults, for a library-defaults group) and the machine has the memory."""
+        free = machine.mem_available_bytes()
+        runnable = []
+        for case in cases:
+            group = case.group
+            why = case.impl.why_unsupported(group.alg, group.op, group.mode)
+            if not why and group.library_defaults:
+                self.progress(f"{group.title()} · {case.impl.id} (its defaults)", 0)
+                with self.clock.phase("verify"):
+                    resolved, why = library_defaults.resolve(self.runners, case.impl, group)
+                case.group = resolved or group
+            need = 0 if why else catalog.memory_bytes(group.alg, case.group.param_dict)
+            if why:
+                case.fail("not_applicable", why)
+            elif free is not None and need > 0.9 * free:
+                case.fail(
+                    "refused",
+                    f"needs {need / 2**20:.0f} MiB for {group.alg}; {free / 2**20:.0f} MiB free",
+                )
+            else:
+                runnable.append(case)
+        return runnable
+
+    def _rounds(self, group: Group, measuring: list[Case], round_no: int) -> int:
+        """Interleaved rounds (A B C A B C …) until every case of this process is done."""
+        while any(self._wants_samples(c) for c in measuring):
+            for case in measuring:
+                if not self._wants_samples(case):
+                    continue
+                before = case.sampler.spent_ns
+                self.steps.sample(case, case.sampler.samples_for_round(), round_no, record=True)
+                self.progress(
+                    f"{group.title()} · {case.impl.id}", (case.sampler.spent_ns - before) / 1e9
+                )
+            round_no += 1
+        return round_no
+
+    @staticmethod
+    def _wants_samples(case: Case) -> bool:
+        """Until done, and at least one interleaved request per process: samples kept from
+        warm-up alone may meet the target, but bytes per op and peak RSS come with a round."""
+        sampler = case.sampler
+        return case.ok and (not sampler.interleaved_here or not sampler.done())
+
+    def _next_processes(self, cases: list[Case]) -> None:
+        """Move these cases to their runners' next process (started on first use). From
+        this thread: a runner dies with the thread that started it (PR_SET_PDEATHSIG), so
+        a worker thread cannot start one."""
+        live = [c for c in cases if c.ok]
+        if not live:
+            return
+        process = live[0].sampler.process_no + 1
+        runners = list(dict.fromkeys(c.impl.runner for c in live))
+        faults = self.runners.start_processes(runners, process)
+        for case in cases:
+            if case.impl.runner in faults:
+                why = faults[case.impl.runner]
+                case.fail(
+                    "failed", f"{case.impl.runner} process {process + 1} did not start: {why}"
+                )
+            case.sampler.start_process()
+            case.ran_in_process = False

@@ -1,0 +1,195 @@
+"""The schedule in-process, against fake runners with hand-made timings (fake_runners.py):
+rounds, the stop rule, warm-up, priming, further processes and the settling of a cold
+first op, with exact values. What only a real runner can show stays in
+test_engine_requests.py, test_run_groups.py and test_faults.py."""
+
+from __future__ import annotations
+
+import pytest
+from fake_runners import FakeImpl, FakeRunners, Timing, steady, work
+
+from hashbench.engine.schedule import GroupRunner, Options
+from hashbench.engine.suite import Group
+from hashbench.engine.time_spent import TimeSpent
+from hashbench.engine.warmup import WINDOW
+from hashbench.model import CaseRecord, CaseWarning
+
+DIGEST = Group(op="digest", alg="sha256", input_size=64, budget=1.0, min_samples=10)
+DERIVE = Group(
+    op="derive",
+    alg="pbkdf2-sha256",
+    params=(("iterations", 1000),),
+    length=32,
+    salt=b"salt-of-16-bytes",
+    budget=0.5,
+    min_samples=3,
+)
+
+
+def digest_impl(name: str, timing: Timing) -> FakeImpl:
+    return FakeImpl(f"fake/{name}", ["sha256"], ["digest", "bench"], timing)
+
+
+def derive_impl(name: str, timing: Timing, **kw: object) -> FakeImpl:
+    return FakeImpl(f"fake/{name}", ["pbkdf2-sha256"], ["derive", "bench"], timing, **kw)
+
+
+def run(
+    runners: FakeRunners, group: Group, clock: TimeSpent | None = None, **options: object
+) -> dict[str, CaseRecord]:
+    records: list[CaseRecord] = []
+    GroupRunner(runners, Options(**options), records.append, clock=clock).run_group(0, group)
+    return {r.impl: r for r in records}
+
+
+def test_a_steady_fast_op_warms_up_two_windows_then_meets_its_target_in_one_round():
+    runners = FakeRunners(digest_impl("a", steady(1000)))
+    record = run(runners, DIGEST)["fake/a"]
+    # calibration: one op of 1000 ns -> 2000 iters for a 2 ms sample
+    assert record.iters == 2000 and record.stats.median == 1000.0
+    # warm-up: two windows of 5 samples, steady; the last window is kept (round 0)
+    assert record.warmup_steady is True and record.warmup_ns == 2 * WINDOW * 2e6
+    # round 1: 0.1 s of 2 ms samples; the CI target (±1%) is met at once
+    assert record.sample_rounds == [0] * WINDOW + [1] * 50
+    assert record.stop == "ci" and record.warnings == []
+    shapes = [(s.request.iters, s.request.samples, s.request.warm) for s in runners.sent]
+    assert shapes == [(1, 2, False), (2000, 5, False), (2000, 5, False), (2000, 50, False)]
+    assert [s.request.alloc for s in runners.sent] == [False, False, False, True]
+
+
+def test_cases_are_sampled_in_interleaved_rounds_until_each_is_done():
+    # one case alternates 2.0 / 2.6 ms samples, so its median's CI never meets ±1%: it
+    # samples its whole budget, round after round, beside a case that is done at once
+    def alternating(_process: int, done: int, request) -> float:
+        return 1000.0 if (done // (request.iters or 1)) % 2 else 1300.0
+
+    runners = FakeRunners(digest_impl("noisy", alternating), digest_impl("calm", steady(1000)))
+    records = run(runners, DIGEST, warmup_s=0.0)
+    rounds = [
+        (s.request.impl, s.request.samples)
+        for s in runners.sent
+        if s.request.iters and s.request.iters > 1 and s.request.alloc is not None
+    ]
+    calm, noisy = records["fake/calm"], records["fake/noisy"]
+    assert calm.stop == "ci" and set(calm.sample_rounds) == {1}  # no warm-up: no round 0
+    assert noisy.stop == "budget"
+    # the first round holds both, in the group's order; then the noisy one alone
+    assert [impl for impl, _ in rounds[:2]] == ["fake/noisy", "fake/calm"]
+    assert {impl for impl, _ in rounds[2:]} == {"fake/noisy"}
+    assert max(noisy.sample_rounds) == len(rounds) - 1
+    # the budget is spent: at least 1 s of samples, less than one round over it
+    spent = sum(noisy.samples_ns)
+    assert 1e9 <= spent < 1e9 + 0.1e9 + 2.6e6
+    assert CaseWarning("wide_interval", noisy.stats.median_ci_rel_halfwidth, 0.01) in (
+        noisy.warnings
+    )
+
+
+def test_a_slow_op_is_primed_at_a_sixteenth_keeps_its_calibration_and_skips_warm_up():
+    runners = FakeRunners(derive_impl("slow", steady(50e6)))  # 50 ms at 1000 iterations
+    record = run(runners, DERIVE)["fake/slow"]
+    benches = runners.benches("fake/slow")
+    primer = benches[0].request
+    assert primer.params == {"iterations": 1000 // 16} and primer.iters == 1
+    assert primer.warm is False and primer.alloc is False
+    assert [b.request.params for b in benches[1:]] == [{"iterations": 1000}] * 2
+    # the calibration's two verified samples (the cold first one as warm as the rest)
+    # and one round of 0.1 s: four samples of 50 ms, the CI target met
+    assert record.samples_ns == [50_000_000] * 4 and record.sample_rounds == [0, 0, 1, 1]
+    assert record.warmup_ns is None and record.warmup_steady is None
+    assert record.stop == "ci" and record.stats.median == 50e6
+
+
+def test_a_digest_is_never_primed():
+    runners = FakeRunners(digest_impl("a", steady(1000)))
+    run(runners, DIGEST)
+    assert all(s.request.params is None for s in runners.sent)
+
+
+def test_the_cold_first_op_of_an_unprimed_case_is_settled_against_the_process():
+    # a library whose timed first op runs cold however primed: twice the time of the rest
+    def cold_timed(process: int, done: int, request) -> float:
+        first_timed = done == 1  # done == 0 is the primer op
+        return (2 if first_timed else 1) * 50e6 * work(request)
+
+    runners = FakeRunners(derive_impl("cold", cold_timed))
+    clock = TimeSpent()
+    record = run(runners, DERIVE, clock=clock)["fake/cold"]
+    assert 100_000_000 not in record.samples_ns  # dropped: slower than all the others
+    assert set(record.samples_ns) == {50_000_000}
+    assert clock.sampled_s == pytest.approx(sum(record.samples_ns) / 1e9)
+
+
+def test_a_cold_first_op_within_the_range_of_the_rest_is_kept():
+    def a_little_cold(process: int, done: int, request) -> float:
+        return (1.02 if done == 1 else 1) * 50e6 * work(request)
+
+    runners = FakeRunners(derive_impl("warmish", a_little_cold))
+    record = run(runners, DERIVE)["fake/warmish"]
+    assert record.samples_ns[0] == 51_000_000 and record.sample_rounds[0] == 0
+
+
+def test_each_further_process_is_started_once_primed_and_sampled():
+    runners = FakeRunners(derive_impl("slow", steady(50e6)))
+    record = run(runners, DERIVE, processes=3)["fake/slow"]
+    assert runners.started == [(["fake"], 1), (["fake"], 2)]
+    assert set(record.sample_processes) == {0, 1, 2}
+    primers = [
+        s.process for s in runners.benches("fake/slow") if s.request.params == {"iterations": 62}
+    ]
+    assert primers == [0, 1, 2]  # one per process, before its first op
+    assert record.processes == 3 and len(record.process_medians_ns) == 3
+    assert record.process_spread == 0.0
+
+
+def test_a_further_process_that_does_not_start_fails_the_case_with_the_reason():
+    runners = FakeRunners(derive_impl("slow", steady(50e6)), fail_start={1: "no memory"})
+    record = run(runners, DERIVE, processes=2)["fake/slow"]
+    assert record.status == "failed"
+    assert record.reason == "fake process 2 did not start: no memory"
+    assert all(s.process == 0 for s in runners.sent)
+
+
+def test_wrong_output_ends_unverified_and_a_fault_ends_failed():
+    runners = FakeRunners(
+        derive_impl("liar", steady(50e6), wrong_output=True),
+        derive_impl("crash", steady(50e6), fault="crash"),
+        derive_impl("good", steady(50e6)),
+    )
+    records = run(runners, DERIVE)
+    assert records["fake/liar"].status == "unverified" and records["fake/liar"].stats is None
+    assert "!= reference" in records["fake/liar"].reason
+    assert records["fake/crash"].status == "failed"
+    assert records["fake/crash"].reason == "runner crash: fake crash"
+    assert records["fake/good"].status == "ok"
+
+
+def test_a_verify_case_that_accepts_a_wrong_password_is_unverified():
+    group = Group(op="verify", alg="bcrypt", params=(("cost", 4),), budget=0.1, min_samples=3)
+    runners = FakeRunners(
+        FakeImpl("fake/lax", ["bcrypt"], ["hash", "verify", "bench"], steady(1e6),
+                 accepts_anything=True),
+        FakeImpl("fake/strict", ["bcrypt"], ["hash", "verify", "bench"], steady(1e6)),
+    )  # fmt: skip
+    records = run(runners, group)
+    assert records["fake/lax"].status == "unverified"
+    assert records["fake/lax"].reason == "verify accepted a wrong password"
+    assert records["fake/strict"].status == "ok"
+    assert records["fake/strict"].verification.method == "reference"  # recomputed at the end
+
+
+def test_an_implementation_without_the_op_is_not_applicable_and_never_asked():
+    runners = FakeRunners(derive_impl("raw", steady(1000)))
+    group = Group(op="hash", alg="pbkdf2-sha256", params=(("iterations", 1000),))
+    record = run(runners, group)["fake/raw"]
+    assert record.status == "not_applicable" and record.reason == "no hash"
+    assert runners.sent == []
+
+
+def test_a_fast_op_runs_one_untimed_op_in_each_further_process_and_none_in_the_first():
+    runners = FakeRunners(digest_impl("a", steady(1000)))
+    record = run(runners, DIGEST, processes=2)["fake/a"]
+    untimed = [s.process for s in runners.sent if s.request.warm is not False]
+    assert untimed == [1]  # the first process verified with two timed ops instead
+    assert [s.request.alloc for s in runners.sent].count(True) == 1  # once per case
+    assert set(record.sample_processes) == {0, 1}
