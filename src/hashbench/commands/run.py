@@ -26,6 +26,7 @@ from hashbench.report.console import console as report_console
 from hashbench.report.console import progress_bar
 from hashbench.report.export import FORMATS
 from hashbench.results.files import ResultsFile, write_text_atomic
+from hashbench.runner import placement
 from hashbench.runner.pool import RunnerPool
 from hashbench.store import default_location
 
@@ -70,6 +71,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         type=int,
         help="fresh runner processes per case; the interval then holds their spread "
         "(default: the suite's)",
+    )
+    p.add_argument(
+        "--placement",
+        default="none",
+        help="CPUs for the runner processes: none (the kernel decides), auto (the last CPU; "
+        "the orchestrator on the others) or CPU numbers, e.g. 1 (default: none)",
     )
     p.add_argument("--runner", action="append", help="only this runner (repeatable)")
     p.add_argument("--out", type=Path, help="results file (default results/<time>-<suite>.json)")
@@ -136,6 +143,7 @@ def run(args: argparse.Namespace) -> int:
         exports,
         args.brief,
         store,
+        placement.choose(args.placement),
     )
 
 
@@ -157,12 +165,15 @@ def run_suite(
     exports: dict[str, Path] | None = None,
     brief: bool = False,
     store: str | None = None,
+    where: placement.Placement | None = None,
 ) -> int:
     suite.groups = [g for g in suite.groups if options.selection.takes_group(g)]
     out = out or default_out(suite.name)
     ResultsFile.check_writable(out)
-    environment = Environment(**machine.snapshot())
-    pool = RunnerPool()
+    where = where or placement.Placement()
+    environment = Environment(**machine.snapshot(), placement=where.describe())
+    where.pin_orchestrator()
+    pool = RunnerPool(placement=where)
     clock = TimeSpent()
     # SIGTERM ends the run like Ctrl-C: finished cases are already on disk. SIGINT is set
     # too: a process started in the background by a shell without job control (`cmd &` in

@@ -23,6 +23,9 @@ class Environment(msgspec.Struct, kw_only=True):
     load_end: list[float] | None = None
     cpu_flags: list[str] | None = None  # the CPU features that change hash costs
     host: str | None = None
+    # where the runner processes ran: "unpinned", or "runners on CPU 1, orchestrator on
+    # CPU 0" (runner/placement.py)
+    placement: str | None = None
 
 
 class RunnerInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

@@ -21,6 +21,7 @@ from typing import Any
 from hashbench import paths
 from hashbench.catalog import compiled
 from hashbench.runner.manifest import Manifest
+from hashbench.runner.placement import Placement
 from hashbench.runner.protocol import (
     Hello,
     Malformed,
@@ -47,8 +48,11 @@ def _die_with_parent() -> None:
 
 
 class RunnerClient:
-    def __init__(self, manifest: Manifest, start_timeout: float = 60.0):
+    def __init__(
+        self, manifest: Manifest, start_timeout: float = 60.0, placement: Placement | None = None
+    ):
         self.manifest = manifest
+        self.placement = placement or Placement()
         self.start_timeout = start_timeout
         self.hello: Hello | None = None
         self.hello_json: dict[str, Any] = {}  # the same line as sent, for conformance tests
@@ -76,7 +80,7 @@ class RunnerClient:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
-                preexec_fn=_die_with_parent,
+                preexec_fn=self._before_exec,
                 env={
                     **os.environ,
                     "HASHBENCH_ROOT": str(paths.root()),
@@ -88,6 +92,10 @@ class RunnerClient:
         self._lines = queue.Queue()
         threading.Thread(target=_pump_stdout, args=(self._proc, self._lines), daemon=True).start()
         threading.Thread(target=self._pump_stderr, args=(self._proc,), daemon=True).start()
+
+    def _before_exec(self) -> None:
+        _die_with_parent()
+        self.placement.pin_runner()
 
     def await_hello(self) -> Hello:
         line = self._line(self.start_timeout)

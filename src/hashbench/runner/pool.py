@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from hashbench.runner.client import RunnerClient
 from hashbench.runner.manifest import Manifest, load_all
+from hashbench.runner.placement import Placement
 from hashbench.runner.protocol import Hello, ImplementationInfo, Reply, Request, RunnerError
 
 
@@ -37,6 +38,7 @@ class RunnerPool:
     unavailable: dict[str, str] = field(default_factory=dict)
     implementations: dict[str, Implementation] = field(default_factory=dict)
     extra_processes: dict[tuple[str, int], RunnerClient] = field(default_factory=dict)
+    placement: Placement = field(default_factory=Placement)
 
     def start(self, only: set[str] | None = None) -> None:
         wanted = [m for m in self.manifests if only is None or m.name in only]
@@ -49,7 +51,7 @@ class RunnerPool:
             if problem:
                 self.unavailable[manifest.name] = problem
                 continue
-            client = RunnerClient(manifest)
+            client = RunnerClient(manifest, placement=self.placement)
             try:
                 client.launch()
             except RunnerError as exc:
@@ -91,7 +93,7 @@ class RunnerPool:
         for runner in runners:
             if (runner, process) in self.extra_processes:
                 continue
-            client = RunnerClient(self.clients[runner].manifest)
+            client = RunnerClient(self.clients[runner].manifest, placement=self.placement)
             try:
                 client.launch()
             except RunnerError as exc:
