@@ -193,3 +193,25 @@ def test_a_fast_op_runs_one_untimed_op_in_each_further_process_and_none_in_the_f
     assert untimed == [1]  # the first process verified with two timed ops instead
     assert [s.request.alloc for s in runners.sent].count(True) == 1  # once per case
     assert set(record.sample_processes) == {0, 1}
+
+
+def test_the_yardstick_is_measured_before_each_process_samples_and_kept_per_case():
+    # c/openssl stands in for the C runner's yardstick: 1000 ns per op in process 0
+    yardstick = FakeImpl("c/openssl", ["sha256"], ["digest", "bench"], steady(1000))
+    runners = FakeRunners(derive_impl("slow", steady(50e6)), yardstick)
+    group = Group(**{**DERIVE.__dict__, "impl_filter": "^fake/"})
+    record = run(runners, group, processes=2)["fake/slow"]
+    assert record.yardstick_ns == [1000.0, 1000.0]
+    asked = [s for s in runners.sent if s.request.impl == "c/openssl"]
+    # calibrated once (2 samples of 1000 ops), then 5 samples of 2 ms per process
+    assert [(s.request.iters, s.request.samples) for s in asked] == [
+        (1000, 2),
+        (2000, 5),
+        (2000, 5),
+    ]
+    assert all(s.process == 0 for s in asked)  # the C runner's main process
+
+
+def test_no_yardstick_without_the_c_runner():
+    runners = FakeRunners(derive_impl("slow", steady(50e6)))
+    assert run(runners, DERIVE)["fake/slow"].yardstick_ns == []

@@ -106,4 +106,5 @@ def make_record(
         process_medians_ns=medians,
         process_spread=spread(medians),
         process_sd_floor=sd_floor if medians else None,
+        yardstick_ns=list(case.yardstick_ns) if stats else [],
     )

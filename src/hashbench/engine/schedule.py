@@ -29,6 +29,7 @@ from hashbench.engine.sampler import Sampler
 from hashbench.engine.selection import Selection
 from hashbench.engine.suite import Group
 from hashbench.engine.time_spent import TimeSpent
+from hashbench.engine.yardstick import Yardstick
 from hashbench.model import CaseRecord
 from hashbench.runner.protocol import RunnerError
 
@@ -65,6 +66,7 @@ class GroupRunner:
         self.steps = CaseSteps(runners, self.clock, options.warmup_s)
         self.loop_overhead: dict[str, float | None] = {}
         self.process_spread = ProcessSpread()
+        self.yardstick = Yardstick(runners)
 
     def measure_loop_overhead(self, runner: str) -> float | None:
         if runner not in self.loop_overhead:
@@ -108,6 +110,11 @@ class GroupRunner:
             if process > 0:  # the first is the runner that verified and calibrated
                 with self.clock.phase("restart"):
                     self._next_processes(measuring)
+            with self.clock.phase("yardstick"):
+                machine = self.yardstick.measure() if any(c.ok for c in measuring) else None
+            if machine is not None:
+                for case in measuring:
+                    case.yardstick_ns.append(machine)
             with self.clock.phase("warm-up"):
                 for case in measuring:
                     if case.ok:

@@ -20,6 +20,7 @@ PHASES = (
     "warm-up",
     "sampling",  # the requests whose samples are recorded (wall time)
     "restart",  # starting further runner processes (processes > 1), once per run
+    "yardstick",  # the machine's yardstick, before each group's processes sample
     "write",  # writing results
 )
 

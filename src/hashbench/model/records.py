@@ -88,6 +88,9 @@ class CaseRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     process_medians_ns: list[float] = []
     process_spread: float | None = None
     process_sd_floor: float | None = None
+    # the machine's yardstick (engine/yardstick.py, ns per op) measured before the case's
+    # group sampled in each of its processes, in process order
+    yardstick_ns: list[float] = []
 
     def __post_init__(self) -> None:
         if not self.id:
