@@ -16,6 +16,7 @@ from hashbench.command_support.history_keeping import keep_in_history
 from hashbench.command_support.options import regex, runner_names
 from hashbench.engine import suite as suites
 from hashbench.engine.plan import Plan, catalog_ids, runners_not_needed
+from hashbench.engine.resume import Resume
 from hashbench.engine.schedule import GroupRunner, Options
 from hashbench.engine.selection import Selection, split
 from hashbench.engine.time_spent import TimeSpent
@@ -80,6 +81,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--runner", action="append", help="only this runner (repeatable)")
     p.add_argument("--out", type=Path, help="results file (default results/<time>-<suite>.json)")
+    p.add_argument("--resume", type=Path, metavar="FILE", help="continue an interrupted run")
+    p.add_argument("--force", action="store_true", help="--resume even if the machine changed")
     p.add_argument("--brief", action="store_true", help="print the top few of each group")
     p.add_argument("--store", help="history store: SQLite path or postgresql://… (default: user's)")
     p.add_argument("--no-store", action="store_true", help="do not keep this run in the history")
@@ -144,6 +147,7 @@ def run(args: argparse.Namespace) -> int:
         args.brief,
         store,
         placement.choose(args.placement),
+        Resume(args.resume, args.force) if args.resume else None,
     )
 
 
@@ -166,7 +170,10 @@ def run_suite(
     brief: bool = False,
     store: str | None = None,
     where: placement.Placement | None = None,
+    resume: Resume | None = None,
 ) -> int:
+    if resume is not None:
+        out, runners = resume.target(out, runners)
     suite.groups = [g for g in suite.groups if options.selection.takes_group(g)]
     out = out or default_out(suite.name)
     ResultsFile.check_writable(out)
@@ -186,6 +193,8 @@ def run_suite(
         names = {m.name for m in pool.manifests} if runners is None else runners
         with clock.phase("start"):
             pool.start(names - skip)
+        if resume is not None:
+            resume.check(suite.groups, options, pool, environment)
         plan = Plan.make(
             pool.implementations.values(),
             options.selection,
@@ -206,7 +215,9 @@ def run_suite(
             warnings=machine.warnings(environment.load_start, environment.cores),
         )
         planned = plan.seconds(options.budget)
-        if plan.empty:
+        if resume is not None:
+            run = resume.continued(run)
+        elif plan.empty:
             raise UsageError(_nothing_to_run(suite, plan, pool))
         results = ResultsFile(out, run)
         stack.callback(results.close)

@@ -27,6 +27,9 @@ class Selection:
     mode: list[str] = field(default_factory=list)
     size: list[str] = field(default_factory=list)
     regex: str | None = None
+    # (group, implementation) pairs a resumed run has already measured: left out of the
+    # groups' cases (engine/resume.py), never described as part of the selection
+    finished: frozenset[tuple[Group, str]] = frozenset()
 
     def takes_group(self, group: Group) -> bool:
         size = "" if group.input_size is None else str(group.input_size)
@@ -42,6 +45,8 @@ class Selection:
 
     def takes(self, impl_id: str, group: Group) -> bool:
         if not (self.takes_group(group) and self.takes_impl(impl_id)):
+            return False
+        if (group, impl_id) in self.finished:
             return False
         return self.regex is None or re.search(self.regex, f"{impl_id} {group.title()}") is not None
 

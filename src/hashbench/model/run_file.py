@@ -43,6 +43,20 @@ class RunOptions(msgspec.Struct, kw_only=True):
     filter: str | None = None
 
 
+class Resumption(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """One `run --resume`: how the earlier part ended, when this part began, what it kept,
+    and what was checked for change in between (results/resume.py)."""
+
+    ended: str | None  # when the earlier part stopped (its last write, if it was killed)
+    how: str  # "interrupted" (Ctrl-C, SIGTERM) or "killed" (ended without finishing)
+    resumed: str
+    kept: int  # the earlier parts' case records, kept as they were
+    checked: list[str] = []  # what was compared: machine, hashbench, runners, libraries
+    changed: list[str] = []  # what differed (merged only with --force)
+    forced: bool = False
+    time_spent: dict[str, float] = {}  # the earlier part's, as its `time_spent` was
+
+
 class RunFile(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     schema: str = KIND
     version: int = VERSION
@@ -58,4 +72,6 @@ class RunFile(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     # seconds per phase of the run, `sampled` (inside timed loops), `other` and `wall`
     # (engine/time_spent.py); empty in files from before it was recorded
     time_spent: dict[str, float] = {}
+    # each resumption of an interrupted run, in order (`run --resume`); empty otherwise
+    resumptions: list[Resumption] = []
     cases: list[CaseRecord] = []

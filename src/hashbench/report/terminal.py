@@ -38,6 +38,12 @@ def render(run: RunFile, console: Console, brief: bool = False) -> None:
     sweep.render(run.cases, console)
     for warning in run.warnings:
         console.print(f"[yellow]warning:[/] {warning}")
+    for r in run.resumptions:  # run --resume
+        forced = f"; merged with --force although {'; '.join(r.changed)}" if r.forced else ""
+        console.print(
+            f"resumed {r.resumed}: the run was {r.how} at {r.ended or '?'}, "
+            f"{r.kept} cases kept{escape(forced)}"
+        )
     if any(c.valid and c.processes == 1 for c in run.cases):
         console.print(f"\n{ONE_PROCESS}", style="dim")
     if run.time_spent:

@@ -1,0 +1,186 @@
+"""`run --resume`: an interrupted run continued in its own file ends with the cases an
+uninterrupted run has, the earlier records kept as they were; a run interrupted twice
+resumes twice; a changed machine or toolchain is refused unless forced. The c and python
+runners, 0.05 s budgets: seconds, not minutes."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from hashbench import paths
+from hashbench.model import RunFile
+from hashbench.results.files import load
+
+SUITE = """name = "resumable"
+[[bench]]
+op = "digest"
+alg = "sha256"
+input_size = [16, 32, 64, 128, 256, 512, 1024, 2048]
+budget = 0.05
+"""
+RUNNERS = ["--runner", "c", "--runner", "python"]
+
+
+def command(suite: Path, *more: str) -> list[str]:
+    return [sys.executable, "-m", "hashbench", "run", str(suite), *RUNNERS, "--no-store", *more]
+
+
+def hb(suite: Path, *more: str) -> subprocess.CompletedProcess[str]:
+    proc = subprocess.run(
+        command(suite, *more), cwd=paths.root(), capture_output=True, text=True, timeout=300
+    )
+    if "runner c skipped" in proc.stdout or "runner python skipped" in proc.stdout:
+        pytest.skip("needs the c and python runners built")
+    return proc
+
+
+def cases_on_disk(out: Path) -> int:
+    try:
+        return len(json.loads(out.read_text())["cases"])
+    except (OSError, ValueError):
+        return 0  # not written yet
+
+
+def stopped(suite: Path, out: Path, more: list[str], after: int, sig: signal.Signals) -> int:
+    """Start a run and send it `sig` once more than `after` records are on disk."""
+    proc = subprocess.Popen(
+        command(suite, *more),
+        cwd=paths.root(),
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        if cases_on_disk(out) > after:
+            break
+        time.sleep(0.02)
+    proc.send_signal(sig)
+    output = proc.communicate(timeout=60)[0].decode()
+    return proc.returncode if "skipped" not in output else pytest.skip(output)
+
+
+@pytest.fixture(scope="module")
+def suite(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("suite") / "resumable.toml"
+    path.write_text(SUITE)
+    return path
+
+
+@pytest.fixture(scope="module")
+def whole(suite, tmp_path_factory) -> RunFile:
+    """The same suite run without a break."""
+    out = tmp_path_factory.mktemp("whole") / "whole.json"
+    proc = hb(suite, "--out", str(out))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return load(out)
+
+
+def outcomes(run: RunFile) -> dict[str, str]:
+    return {c.id: c.status for c in run.cases}
+
+
+def test_a_run_stopped_twice_and_resumed_twice_has_the_cases_of_one_run_without_a_break(
+    suite, whole, tmp_path
+):
+    out = tmp_path / "r.json"
+    assert stopped(suite, out, ["--out", str(out)], 0, signal.SIGINT) == 130
+    first = load(out)
+    assert first.interrupted and first.finished and first.cases
+    assert len(first.cases) < len(whole.cases), "the run ended before it was stopped"
+
+    # the resumption killed outright (nothing written at its end) after a group of its own
+    rc = stopped(suite, out, ["--resume", str(out)], len(first.cases), signal.SIGKILL)
+    assert rc == -signal.SIGKILL
+    second = load(out)  # read as interrupted: killed
+    assert second.interrupted and second.finished is None
+    assert len(first.cases) < len(second.cases) < len(whole.cases)
+
+    proc = hb(suite, "--resume", str(out))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert f"{len(second.cases)} cases kept" in " ".join(proc.stdout.split())
+    final = load(out)
+    assert not final.interrupted and final.finished
+    assert outcomes(final) == outcomes(whole)  # same ids, every one verified alike
+    assert set(outcomes(final).values()) == {"ok", "not_applicable"}
+    assert len(final.cases) == len({c.id for c in final.cases})  # none measured twice
+    kept = {c.id: c for c in final.cases}
+    encode = msgspec.json.encode
+    for earlier in (first, second):  # kept as they were, samples and all
+        assert all(encode(kept[c.id]) == encode(c) for c in earlier.cases)
+    assert [r.how for r in final.resumptions] == ["interrupted", "killed"]
+    assert [r.kept for r in final.resumptions] == [len(first.cases), len(second.cases)]
+    assert final.resumptions[0].ended == first.finished
+    assert all(not r.changed and not r.forced for r in final.resumptions)
+    assert all(r.time_spent for r in final.resumptions[:1])
+    assert final.started == first.started
+    assert not any("without finishing" in w for w in final.warnings)
+
+
+def interrupted_copy(whole: RunFile, path: Path, **environment: object) -> RunFile:
+    """The uninterrupted run cut after its first group, as if interrupted there."""
+    run = msgspec.json.decode(msgspec.json.encode(whole), type=RunFile)
+    run.cases = [c for c in run.cases if c.group == 0]
+    run.interrupted = True
+    for name, value in environment.items():
+        setattr(run.environment, name, value)
+    path.write_bytes(msgspec.json.encode(run))
+    return run
+
+
+def test_a_changed_machine_or_toolchain_is_refused_unless_forced(suite, whole, tmp_path):
+    out = tmp_path / "r.json"
+    run = interrupted_copy(whole, out, cpu="Another CPU", cores=64)
+    run.runners["c"].runtime = "gcc 1.0"
+    out.write_bytes(msgspec.json.encode(run))
+    before = out.read_bytes()
+
+    proc = hb(suite, "--resume", str(out))
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    message = " ".join(proc.stderr.split())
+    assert "not merged" in message
+    assert "cpu was 'Another CPU'" in message and "cores was 64" in message
+    assert "runner c was 'gcc 1.0'" in message and "--force" in message
+    assert out.read_bytes() == before  # untouched
+
+    proc = hb(suite, "--resume", str(out), "--force")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    final = load(out)
+    assert outcomes(final) == outcomes(whole)
+    (resumption,) = final.resumptions
+    assert resumption.forced and resumption.kept == len(run.cases)
+    assert any(c.startswith("cpu was 'Another CPU'") for c in resumption.changed)
+    assert any(c.startswith("runner c was 'gcc 1.0'") for c in resumption.changed)
+
+
+def test_what_cannot_be_merged_is_refused(suite, whole, tmp_path):
+    done = tmp_path / "done.json"
+    done.write_bytes(msgspec.json.encode(whole))
+    proc = hb(suite, "--resume", str(done))
+    assert proc.returncode == 2 and "the run is complete; nothing to resume" in proc.stderr
+
+    out = tmp_path / "r.json"
+    interrupted_copy(whole, out)
+    before = out.read_bytes()
+    for more, says in (
+        (["--budget", "0.5"], "the run had the suite's budget, not --budget 0.5"),
+        (["--size", "16"], "resume with the same selection"),
+        (["--runner", "c"], "resume it with the same runners"),
+    ):
+        proc = subprocess.run(
+            [sys.executable, "-m", "hashbench", "run", str(suite), "--no-store",
+             "--resume", str(out), *more],
+            cwd=paths.root(), capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+        assert proc.returncode == 2, proc.stdout + proc.stderr
+        assert says in " ".join(proc.stderr.split())
+        assert out.read_bytes() == before
