@@ -32,33 +32,65 @@ def _as_postgres(cmd: list[str]) -> list[str]:
     return cmd
 
 
+class Cluster:
+    """A throwaway cluster the fleet tests can stop, start again, and talk to as its
+    superuser `bench` (for roles, locks and the sessions of others)."""
+
+    def __init__(self, bin_dir: Path, root: Path, port: int):
+        self.bin_dir, self.root, self.port = bin_dir, root, port
+        self.data = root / "data"
+        self.url = self.url_for("bench")
+
+    def url_for(self, role: str) -> str:
+        return f"postgresql://{role}@127.0.0.1:{self.port}/postgres"
+
+    def _ctl(self, *args: str, check: bool = True) -> None:
+        subprocess.run(
+            _as_postgres([str(self.bin_dir / "pg_ctl"), "-D", str(self.data), *args]),
+            check=check, capture_output=True,
+        )  # fmt: skip
+
+    def start(self) -> None:
+        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1"
+        self._ctl("-l", str(self.root / "server.log"), "-w", "-o", options, "start")
+
+    def stop(self, mode: str = "fast") -> None:
+        self._ctl("-m", mode, "-w", "stop", check=False)
+
+    def sql(self, statement: str, *args: object) -> list[tuple[object, ...]]:
+        """One statement as the superuser, committed; its rows if it returns any."""
+        import psycopg
+
+        with psycopg.connect(self.url, autocommit=True) as db:
+            cur = db.execute(statement, args or None)
+            return cur.fetchall() if cur.description else []
+
+
 @contextmanager
-def server() -> Iterator[str]:
-    """Yield a postgresql:// URL of a fresh server; stop and remove it afterwards."""
+def cluster() -> Iterator[Cluster]:
+    """A fresh server; stopped and removed afterwards."""
     bin_dir = binaries()
     assert bin_dir is not None
     root = Path(tempfile.mkdtemp(prefix="hashbench-pg-"))
-    data = root / "data"
     if os.geteuid() == 0:
         shutil.chown(root, "postgres")
         root.chmod(0o700)
-    port = _free_port()
     subprocess.run(
-        _as_postgres([str(bin_dir / "initdb"), "-D", str(data), "-U", "bench", "--auth=trust",
-                      "-E", "UTF8"]),
+        _as_postgres([str(bin_dir / "initdb"), "-D", str(root / "data"), "-U", "bench",
+                      "--auth=trust", "-E", "UTF8"]),
         check=True, capture_output=True,
     )  # fmt: skip
-    log = root / "server.log"
-    subprocess.run(
-        _as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(log), "-w", "-o",
-                      f"-p {port} -k {root} -c listen_addresses=127.0.0.1", "start"]),
-        check=True, capture_output=True,
-    )  # fmt: skip
+    pg = Cluster(bin_dir, root, _free_port())
+    pg.start()
     try:
-        yield f"postgresql://bench@127.0.0.1:{port}/postgres"
+        yield pg
     finally:
-        subprocess.run(
-            _as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
-            capture_output=True,
-        )
+        pg.stop("immediate")
         shutil.rmtree(root, ignore_errors=True)
+
+
+@contextmanager
+def server() -> Iterator[str]:
+    """Yield a postgresql:// URL of a fresh server; stop and remove it afterwards."""
+    with cluster() as pg:
+        yield pg.url

@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import sqlite3
+import time
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
 from hashbench.model import CaseRecord, RunFile
 from hashbench.store.schema import LATEST, MIGRATIONS, POSTGRES, SQLITE, Dialect, statements
 
+T = TypeVar("T")
 SQLITE_BUSY_MS = 60_000  # concurrent writers wait their turn rather than fail
+# how long a PostgreSQL store that cannot be reached (a server restarting, a dropped
+# connection) is tried again before giving up; HASHBENCH_STORE_WAIT overrides it
+PG_WAIT_S = 30.0
 
 
 class StoreError(Exception):
@@ -85,18 +92,41 @@ def _fingerprint(env: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def _wait_s() -> float:
+    try:
+        return max(0.0, float(os.environ.get("HASHBENCH_STORE_WAIT", PG_WAIT_S)))
+    except ValueError:
+        return PG_WAIT_S
+
+
+def _lost(exc: BaseException) -> bool:
+    """A PostgreSQL connection that failed or dropped (not a refusal of the statement):
+    worth a new connection and the whole transaction again."""
+    return type(exc).__module__.startswith("psycopg") and type(exc).__name__ in {
+        "OperationalError", "AdminShutdown", "CrashShutdown", "CannotConnectNow",
+        "ConnectionFailure", "ConnectionException", "SqlclientUnableToEstablishSqlconnection",
+        "ConnectionDoesNotExist", "ProtocolViolation", "IdleSessionTimeout",
+    }  # fmt: skip
+
+
 class Store:
     def __init__(self, location: str):
         self.location = location
         self.dialect: Dialect = POSTGRES if location.startswith("postgresql://") else SQLITE
+        self.wait_s = _wait_s() if self.dialect is POSTGRES else 0.0
+        self.db: Any = None
         try:
-            self.db = self._connect()
-            self._migrate()
+            self._again(self._migrate)
+        except StoreError:
+            self.close()
+            raise
         except (sqlite3.Error, OSError) as exc:
+            self.close()
             raise StoreError(f"history store {location}: {exc}") from exc
         except Exception as exc:  # psycopg's errors, when psycopg is the driver
+            self.close()
             if type(exc).__module__.startswith("psycopg"):
-                raise StoreError(f"history store {_safe(location)}: {exc}") from exc
+                raise StoreError(_explain(location, exc)) from exc
             raise
 
     # -- connection and schema -------------------------------------------------------
@@ -116,17 +146,54 @@ class Store:
     def _sql(self, text: str) -> str:
         return text.replace("?", self.dialect.param)
 
+    def _again(self, work: Callable[[], T]) -> T:
+        """`work` (one transaction, or the connection and migration), on a connection of
+        its own; a PostgreSQL connection that cannot be made or drops midway is made again
+        and the work done again from its start, until the wait is over. The server rolls
+        back a transaction whose connection dropped, so nothing is ever half-written, and
+        the work is idempotent (a run is recognised by its content)."""
+        deadline = time.monotonic() + self.wait_s
+        while True:
+            try:
+                if self.db is None:
+                    self.db = self._connect()
+                return work()
+            except Exception as exc:
+                if not _lost(exc) or time.monotonic() >= deadline:
+                    raise
+                self.close()
+                time.sleep(min(1.0, max(0.0, deadline - time.monotonic())))
+
+    def _version(self, cur: Any) -> int:
+        """The schema version, read without writing (a role that may only read can)."""
+        if self.dialect is POSTGRES:
+            cur.execute("SELECT to_regclass('schema_version') IS NOT NULL")
+        else:
+            cur.execute("SELECT COUNT(*) FROM sqlite_master WHERE name = 'schema_version'")
+        if not cur.fetchone()[0]:
+            return 0
+        cur.execute("SELECT version FROM schema_version")
+        row = cur.fetchone()
+        return int(row[0]) if row else 0
+
     def _migrate(self) -> None:
         with self._transaction() as cur:
-            cur.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-            cur.execute("SELECT version FROM schema_version")
-            row = cur.fetchone()
-            version = row[0] if row else 0
+            version = self._version(cur)
+            if version == LATEST:
+                return
+            if version < LATEST and self.dialect is POSTGRES:
+                # two machines upgrading one store at once: one after the other
+                cur.execute("SELECT pg_advisory_xact_lock(7046301)")
+                version = self._version(cur)
             if version > LATEST:
                 raise StoreError(
                     f"history store {_safe(self.location)} has schema version {version}, newer "
-                    f"than this hashbench knows ({LATEST}): upgrade hashbench"
+                    f"than this hashbench knows ({LATEST}): another machine's newer hashbench "
+                    f"upgraded it; upgrade hashbench here to read or write it"
                 )
+            cur.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            cur.execute("SELECT version FROM schema_version")
+            row = cur.fetchone()
             for number in range(version, LATEST):
                 for statement in statements(MIGRATIONS[number], self.dialect):
                     cur.execute(statement)
@@ -139,7 +206,10 @@ class Store:
         return _Transaction(self)
 
     def close(self) -> None:
-        self.db.close()
+        if self.db is not None:
+            with contextlib.suppress(Exception):  # a connection already lost
+                self.db.close()
+            self.db = None
 
     # -- writing ---------------------------------------------------------------------
     def record_run(self, run: RunFile, source: str = "") -> tuple[int, bool]:
@@ -180,39 +250,51 @@ class Store:
     def _insert(
         self, row: _RunRow, env: dict[str, Any], cases: list[CaseRecord]
     ) -> tuple[int, bool]:
-        """One transaction: the run (unless its uid is stored already) and its cases."""
+        """One transaction: the run (unless its uid is stored already) and its cases. Two
+        machines storing the same run at once store it once: the second waits for the
+        first's transaction, then finds its row."""
         try:
-            with self._transaction() as cur:
-                cur.execute(self._sql("SELECT id FROM runs WHERE uid = ?"), (row.uid,))
-                found = cur.fetchone()
-                if found:
-                    return int(found[0]), False
-                cur.execute(
-                    self._sql(
-                        "INSERT INTO runs (uid, kind, suite, started, finished, interrupted, "
-                        "hashbench_version, machine_id, source, toolchains, header) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"
-                    ),
-                    (row.uid, row.kind, row.suite, row.started, row.finished,
-                     int(row.interrupted), row.hashbench_version, self._machine(cur, env),
-                     row.source, json.dumps(row.toolchains, sort_keys=True),
-                     zlib.compress(row.header)),
-                )  # fmt: skip
-                run_id = int(cur.fetchone()[0])
-                if cases:
-                    cur.executemany(
-                        self._sql(
-                            "INSERT INTO cases (run_id, case_id, impl, alg, op, library_version, "
-                            "runtime, status, n, median, median_low, median_high, record) "
-                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                        ),
-                        [_case_row(run_id, c) for c in cases],
-                    )
-                return run_id, True
+            return self._again(lambda: self._insert_once(row, env, cases))
         except StoreError:
             raise
         except Exception as exc:
-            raise StoreError(f"history store {_safe(self.location)}: {exc}") from exc
+            raise StoreError(_explain(self.location, exc)) from exc
+
+    def _insert_once(
+        self, row: _RunRow, env: dict[str, Any], cases: list[CaseRecord]
+    ) -> tuple[int, bool]:
+        with self._transaction() as cur:
+            cur.execute(self._sql("SELECT id FROM runs WHERE uid = ?"), (row.uid,))
+            found = cur.fetchone()
+            if found:
+                return int(found[0]), False
+            cur.execute(
+                self._sql(
+                    "INSERT INTO runs (uid, kind, suite, started, finished, interrupted, "
+                    "hashbench_version, machine_id, source, toolchains, header) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT (uid) DO NOTHING RETURNING id"
+                ),
+                (row.uid, row.kind, row.suite, row.started, row.finished,
+                 int(row.interrupted), row.hashbench_version, self._machine(cur, env),
+                 row.source, json.dumps(row.toolchains, sort_keys=True),
+                 zlib.compress(row.header)),
+            )  # fmt: skip
+            inserted = cur.fetchone()
+            if inserted is None:  # stored by another writer meanwhile
+                cur.execute(self._sql("SELECT id FROM runs WHERE uid = ?"), (row.uid,))
+                return int(cur.fetchone()[0]), False
+            run_id = int(inserted[0])
+            if cases:
+                cur.executemany(
+                    self._sql(
+                        "INSERT INTO cases (run_id, case_id, impl, alg, op, library_version, "
+                        "runtime, status, n, median, median_low, median_high, record) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    ),
+                    [_case_row(run_id, c) for c in cases],
+                )
+            return run_id, True
 
     def _machine(self, cur: Any, env: dict[str, Any]) -> int:
         fingerprint = _fingerprint(env)
@@ -310,10 +392,14 @@ class _Transaction:
     def __exit__(self, kind: object, *rest: object) -> None:
         if kind is None:
             self.store.db.commit() if self.store.dialect is POSTGRES else self.cur.execute("COMMIT")
-        elif self.store.dialect is POSTGRES:
-            self.store.db.rollback()
-        else:
-            self.cur.execute("ROLLBACK")
+            return
+        # the error that ended the block is the one to raise, even when the connection is
+        # gone and cannot roll back (the server rolls back a transaction it lost)
+        with contextlib.suppress(Exception):
+            if self.store.dialect is POSTGRES:
+                self.store.db.rollback()
+            else:
+                self.cur.execute("ROLLBACK")
 
 
 def _case_row(run_id: int, c: CaseRecord) -> tuple[Any, ...]:
@@ -324,6 +410,22 @@ def _case_row(run_id: int, c: CaseRecord) -> tuple[Any, ...]:
         s.median_ci[0] if s else None, s.median_ci[1] if s else None,
         zlib.compress(msgspec.json.encode(c)),
     )  # fmt: skip
+
+
+def _explain(location: str, exc: BaseException) -> str:
+    """A store error in a sentence: where, and why (a role's missing rights named)."""
+    where = f"history store {_safe(location)}"
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    if type(exc).__name__ == "InsufficientPrivilege":
+        user = ""
+        if "://" in location and "@" in location:
+            user = location.split("://", 1)[1].split("@", 1)[0].split(":", 1)[0]
+        who = f"role {user!r}" if user else "this role"
+        return (
+            f"{where}: {who} may not write to it ({text}); the store's owner can grant it "
+            "SELECT and INSERT on its tables"
+        )
+    return f"{where}: {text}"
 
 
 def _safe(location: str) -> str:
