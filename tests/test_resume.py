@@ -27,6 +27,7 @@ alg = "sha256"
 input_size = [16, 32, 64, 128, 256, 512, 1024, 2048]
 budget = 0.05
 """
+pytestmark = pytest.mark.faults
 RUNNERS = ["--runner", "c", "--runner", "python"]
 
 
