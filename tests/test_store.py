@@ -16,7 +16,7 @@ from pg_server import binaries, server
 
 from hashbench import paths
 from hashbench.commands.history import changes
-from hashbench.model import RunFile
+from hashbench.model import Resumption, RunFile
 from hashbench.results.files import load
 from hashbench.store import StoreError, open_store
 from hashbench.store.history import CasePoint
@@ -160,4 +160,24 @@ def test_a_fidelity_run_is_kept_and_imported_once(tmp_path):
     assert new and store.record_fidelity(data) == (run_id, False)
     (row,) = store.runs()
     assert row.suite == "fidelity" and row.kind == "hashbench-fidelity" and row.cases == 0
+    store.close()
+
+
+def test_a_resumed_run_counts_once_in_a_case_history(location):
+    part = a_run(1)  # interrupted, kept in the store as it stopped
+    part.interrupted, part.finished = True, "2026-11-25T00:10:00+00:00"
+    whole = a_run(1)  # the same run resumed to its end: the part's case kept, one more
+    whole.finished = "2026-11-25T00:20:00+00:00"
+    whole.resumptions = [Resumption(ended=part.finished, how="interrupted",
+                                    resumed="2026-11-25T00:15:00+00:00", kept=1)]  # fmt: skip
+    whole.cases.append(record("y/lib", median=50.0, ci=(49.0, 51.0)))
+    other = a_run(2)  # another run, interrupted and never resumed
+    other.interrupted, other.finished = True, "2026-11-25T00:30:00+00:00"
+    store = open_store(location)
+    store.record_run(part)
+    whole_id, _ = store.record_run(whole)
+    other_id, _ = store.record_run(other)
+    (case_id,) = store.case_ids("x/lib:*")
+    assert [p.run_id for p in store.case_history(case_id)] == [whole_id, other_id]
+    assert len(store.runs()) == 3  # every part listed; counted once in a history
     store.close()

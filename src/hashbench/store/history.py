@@ -26,6 +26,15 @@ SQLITE_BUSY_MS = 60_000  # concurrent writers wait their turn rather than fail
 PG_WAIT_S = 30.0
 
 
+# An interrupted run (`r`) that `run --resume` went on with: a later part of the same run
+# (same start, suite and machine) holds its cases again. A case's history counts it once.
+SUPERSEDED = (
+    "(r.interrupted = 1 AND EXISTS (SELECT 1 FROM runs l WHERE l.id <> r.id "
+    "AND l.started = r.started AND l.suite = r.suite AND l.machine_id = r.machine_id "
+    "AND (l.interrupted = 0 OR l.finished > r.finished)))"
+)
+
+
 class StoreError(Exception):
     """The store could not be opened, read or written (the message says which and why)."""
 
@@ -340,7 +349,7 @@ class Store:
                     "c.runtime, c.status, c.median, c.median_low, c.median_high "
                     "FROM cases c JOIN runs r ON r.id = c.run_id "
                     "JOIN machines m ON m.id = r.machine_id "
-                    "WHERE c.case_id = ? ORDER BY r.started, r.id"
+                    "WHERE c.case_id = ? AND NOT " + SUPERSEDED + " ORDER BY r.started, r.id"
                 ),
                 (case_id,),
             )
