@@ -185,3 +185,16 @@ def test_what_cannot_be_merged_is_refused(suite, whole, tmp_path):
         assert proc.returncode == 2, proc.stdout + proc.stderr
         assert says in " ".join(proc.stderr.split())
         assert out.read_bytes() == before
+
+
+def test_a_run_stopped_before_its_first_group_resumes_from_the_start(suite, whole, tmp_path):
+    out = tmp_path / "r.json"
+    run = interrupted_copy(whole, out)
+    run.cases, run.runners, run.finished = [], {}, None  # killed while runners started
+    out.write_bytes(msgspec.json.encode(run))
+    proc = hb(suite, "--resume", str(out))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    final = load(out)
+    assert outcomes(final) == outcomes(whole)
+    assert [(r.how, r.kept) for r in final.resumptions] == [("killed", 0)]
+    assert set(final.runners) == {"c", "python"}

@@ -50,11 +50,13 @@ class Resume:
         self.ended = self.run.finished or _iso(path.stat().st_mtime)
         self.changed: list[str] = []
 
-    def target(self, out: Path | None, runners: set[str] | None) -> tuple[Path, set[str]]:
+    def target(self, out: Path | None, runners: set[str] | None) -> tuple[Path, set[str] | None]:
         """The file to write (this one) and the runners to start (the earlier part's)."""
         if out is not None and out.resolve() != self.path.resolve():
             raise UsageError(f"--resume {self.path} writes that file; leave out --out {out}")
         before = set(self.run.runners)
+        if not before:  # stopped before its runners were recorded: as this command says
+            return self.path, runners
         if runners is not None and runners != before:
             raise UsageError(
                 f"--resume {self.path}: the run used --runner {','.join(sorted(before))}; "
