@@ -18,7 +18,8 @@ import pytest
 
 from hashbench import paths
 from hashbench.model import RunFile
-from hashbench.results.files import load
+from hashbench.model.strength import StrengthFile
+from hashbench.results.files import load, load_any
 
 SUITE = """name = "resumable"
 [[bench]]
@@ -198,3 +199,60 @@ def test_a_run_stopped_before_its_first_group_resumes_from_the_start(suite, whol
     assert outcomes(final) == outcomes(whole)
     assert [(r.how, r.kept) for r in final.resumptions] == [("killed", 0)]
     assert set(final.runners) == {"c", "python"}
+
+
+CALIBRATE = ["calibrate", "--target", "8ms", "--alg", "bcrypt,pbkdf2-sha256,pbkdf2-sha512",
+             "--impl", "c/libxcrypt,c/openssl"]  # fmt: skip
+
+
+def test_calibrate_stopped_after_an_algorithm_resumes_with_the_rest(tmp_path):
+    out = tmp_path / "cal.json"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hashbench", *CALIBRATE, "--out", str(out)],
+        cwd=paths.root(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        if out.exists() and json.loads(out.read_text()).get("calibrations"):
+            break
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGINT)
+    output = proc.communicate(timeout=60)[0].decode()
+    if "runner c skipped" in output:
+        pytest.skip("needs the c runner built")
+    assert proc.returncode == 130, output
+    first = load_any(out)
+    assert isinstance(first, StrengthFile) and first.finished is None
+    assert 1 <= len(first.calibrations) < 3, "it ended before it was stopped"
+
+    changed = msgspec.json.decode(out.read_bytes())
+    changed["environment"]["cpu"] = "Another CPU"
+    other = tmp_path / "other.json"
+    other.write_bytes(msgspec.json.encode(changed))
+    refused = subprocess.run(
+        [sys.executable, "-m", "hashbench", *CALIBRATE, "--resume", str(other)],
+        cwd=paths.root(), capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert refused.returncode == 2 and "cpu was 'Another CPU'" in refused.stderr, refused.stderr
+
+    done = subprocess.run(
+        [sys.executable, "-m", "hashbench", *CALIBRATE, "--resume", str(out)],
+        cwd=paths.root(), capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    final = load_any(out)
+    assert isinstance(final, StrengthFile) and final.finished
+    assert [c.alg for c in final.calibrations] == ["bcrypt", "pbkdf2-sha256", "pbkdf2-sha512"]
+    assert all(c.outcome == "ok" for c in final.calibrations)
+    encode = msgspec.json.encode
+    kept = len(first.calibrations)
+    assert [encode(c) for c in final.calibrations[:kept]] == [encode(c) for c in first.calibrations]
+    assert [encode(r) for r in final.records[: len(first.records)]] == [
+        encode(r) for r in first.records
+    ]
+    (resumption,) = final.resumptions
+    assert (resumption.how, resumption.kept, resumption.forced) == (
+        "unfinished",
+        len(first.records),
+        False,
+    )

@@ -4,8 +4,10 @@ this machine stays at or under a target."""
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from hashbench.command_support import strength_session as common
+from hashbench.command_support.strength_resume import StrengthResume
 from hashbench.errors import UsageError
 from hashbench.report import strength_terminal
 from hashbench.report.console import console
@@ -28,6 +30,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--samples", type=int, default=5, help="samples at the chosen parameters (default 5)"
     )
+    p.add_argument("--resume", type=Path, metavar="FILE", help="go on with an unfinished one")
+    p.add_argument("--force", action="store_true", help="--resume even if the machine changed")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -36,20 +40,28 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--target {args.target}: above {duration(common.MAX_TARGET_NS)}")
     if not 3 <= args.samples <= 100:
         raise UsageError("--samples must be from 3 to 100")
+    resume = StrengthResume(args.resume, NAME, args.force) if args.resume else None
+    if resume is not None:
+        resume.fill(args)  # its memory limit and parallelism unless given
     algs = common.algorithms(args.alg)
     wanted = common.impls(args.impl)
     limits = common.limits(args)
     common.check_plans(algs or common.PASSWORD_HASHES, limits)
-    path = common.out_path(args.out, NAME)
+    path = resume.path if resume is not None else common.out_path(args.out, NAME)
     out = console()
     options = {"target": duration(target), **common.describe_limits(limits)}
     file = common.new_file("calibrate", options)
     parallel = limits.parallelism not in (None, 1)
     runners = pick.runners_for(algs or common.PASSWORD_HASHES, wanted, parallel)
     with common.session(file, path, runners, out) as s:
+        if resume is not None:
+            s.file = file = resume.continued(file, s.bench.pool)
+            s.bench.records[:0] = file.records  # saved again with the new ones
         pick.check_wanted(s.bench.pool, wanted, algs or common.PASSWORD_HASHES)
         chosen = algs or pick.algorithms_of(wanted, s.bench.pool, common.PASSWORD_HASHES)
         for alg in chosen:
+            if resume is not None and resume.done(alg):
+                continue
             mine = [i for i in wanted if _offers(s, i, alg)]
             if wanted and not mine:
                 raise UsageError(f"--alg {alg}: none of --impl {', '.join(wanted)} implements it")

@@ -19,7 +19,7 @@ from hashbench import __version__
 from hashbench.engine.schedule import Options
 from hashbench.engine.suite import Group
 from hashbench.errors import UsageError
-from hashbench.model import Environment, Resumption, RunFile
+from hashbench.model import CaseRecord, Environment, Resumption, RunFile
 from hashbench.results.files import load
 from hashbench.runner.pool import RunnerPool
 
@@ -31,7 +31,46 @@ KILLED = "the run ended without finishing (killed or crashed)"  # results/files.
 CHECKED = ["machine", "hashbench version", "runners' toolchains", "library versions"]
 
 
-def _iso(seconds: float) -> str:
+def machine_changes(before: Environment, now: Environment, version: str) -> list[str]:
+    """What differs between two machines, and between hashbench versions, as sentences."""
+    changed = []
+    for name in MACHINE:
+        was, is_now = getattr(before, name), getattr(now, name)
+        if was != is_now:
+            changed.append(f"{name} was {was!r}, is {is_now!r}")
+    if version != __version__:
+        changed.append(f"hashbench was {version}, is {__version__}")
+    return changed
+
+
+def record_changes(records: list[CaseRecord], pool: RunnerPool, runtimes: bool) -> list[str]:
+    """Each implementation measured in `records` whose library or version (and with
+    `runtimes`, its runner's toolchain) differs in the started runners' hellos."""
+    changed: list[str] = []
+    seen: set[str] = set()
+    for case in records:
+        if case.impl in seen:
+            continue
+        seen.add(case.impl)
+        if case.runner not in pool.clients:
+            if runtimes:
+                changed.append(f"runner {case.runner} was {case.runtime!r}, is not started")
+            continue  # else named with the runners
+        impl = pool.implementations.get(case.impl)
+        if impl is None:
+            changed.append(f"{case.impl} was measured, is no longer offered")
+        elif (impl.info.library, impl.info.version) != (case.library, case.version):
+            changed.append(
+                f"{case.impl} was {case.library} {case.version}, "
+                f"is {impl.info.library} {impl.info.version}"
+            )
+        now = pool.runtime(case.runner)
+        if runtimes and now != case.runtime:
+            changed.append(f"runner {case.runner} was {case.runtime!r}, is {now!r}")
+    return list(dict.fromkeys(changed))
+
+
+def iso_utc(seconds: float) -> str:
     return dt.datetime.fromtimestamp(seconds, dt.UTC).isoformat(timespec="seconds")
 
 
@@ -47,7 +86,7 @@ class Resume:
         if self.run.finished is None and not self.run.interrupted:
             raise UsageError(f"--resume {path}: another hashbench run is writing it")
         self.how = "interrupted" if self.run.finished is not None else "killed"
-        self.ended = self.run.finished or _iso(path.stat().st_mtime)
+        self.ended = self.run.finished or iso_utc(path.stat().st_mtime)
         self.changed: list[str] = []
 
     def target(self, out: Path | None, runners: set[str] | None) -> tuple[Path, set[str] | None]:
@@ -123,14 +162,7 @@ class Resume:
             )
 
     def _machine(self, environment: Environment) -> list[str]:
-        changed = []
-        for name in MACHINE:
-            was, now = getattr(self.run.environment, name), getattr(environment, name)
-            if was != now:
-                changed.append(f"{name} was {was!r}, is {now!r}")
-        if self.run.hashbench_version != __version__:
-            changed.append(f"hashbench was {self.run.hashbench_version}, is {__version__}")
-        return changed
+        return machine_changes(self.run.environment, environment, self.run.hashbench_version)
 
     def _runners(self, pool: RunnerPool) -> list[str]:
         changed = []
@@ -143,20 +175,7 @@ class Resume:
                 changed.append(f"runner {name} was unavailable ({info.reason}), is available")
             elif hello is not None and hello.runtime != info.runtime:
                 changed.append(f"runner {name} was {info.runtime!r}, is {hello.runtime!r}")
-        seen: set[str] = set()
-        for case in self.run.cases:
-            if case.impl in seen or case.runner not in pool.clients:
-                continue  # a runner gone is named above
-            seen.add(case.impl)
-            impl = pool.implementations.get(case.impl)
-            if impl is None:
-                changed.append(f"{case.impl} was measured, is no longer offered")
-            elif (impl.info.library, impl.info.version) != (case.library, case.version):
-                changed.append(
-                    f"{case.impl} was {case.library} {case.version}, "
-                    f"is {impl.info.library} {impl.info.version}"
-                )
-        return changed
+        return changed + record_changes(self.run.cases, pool, runtimes=False)
 
     def continued(self, fresh: RunFile) -> RunFile:
         """The file's run, to be continued by this part: its records, start and options

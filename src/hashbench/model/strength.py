@@ -12,7 +12,7 @@ from typing import Literal
 import msgspec
 
 from hashbench.model.records import CaseRecord
-from hashbench.model.run_file import Environment
+from hashbench.model.run_file import Environment, Resumption
 
 STRENGTH_KIND = "hashbench-strength"
 STRENGTH_VERSION = 1
@@ -149,3 +149,4 @@ class StrengthFile(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     capacity: list[Capacity] = []
     records: list[CaseRecord] = []
     warnings: list[str] = []
+    resumptions: list[Resumption] = []  # `calibrate --resume`, as a run file's
