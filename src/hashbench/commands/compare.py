@@ -77,4 +77,4 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.write(text)
     else:
         comparison.render(result, console(), args.all)
-    return 1 if result.regressions else 0
+    return 1 if result.regressions or result.run_regression else 0

@@ -1,45 +1,203 @@
-"""Comparing two measurements of the same work: the ratio of their medians with an
-interval, and whether the difference is significant.
+"""Comparing two runs of the same cases, so that the same code twice comes out clean on a
+noisy machine and a real change of a few percent in one library still shows.
 
-- The ratio is new median / old median: exactly the medians a report prints.
-- Its interval is bounded by the two medians' own 95% intervals
-  ([lo_new / hi_old, hi_new / lo_old]): conservative, and O(1) from the statistics.
-- Significance is the Mann-Whitney U test on the per-op samples (as benchstat and
-  pyperf's compare_to use), two-sided at ALPHA; with too few samples nothing is
-  called significant.
-- "Indistinguishable" means the two medians' intervals overlap.
+Everything is on the log scale: a case's change is d = log(new median / old median).
+
+- **The machine's move** is taken out before a case is judged. Over many cases (at least
+  MIN_FOR_NULL) it is the median of all the cases' d: whatever moved every case alike
+  (the VM's host busier, a slower CPU) is not any one library's doing. With fewer cases
+  it is the machine yardstick's move (engine/yardstick.py) when both runs measured it,
+  else nothing is taken out. A case's verdict is relative: it moved against the rest.
+- **Its noise** is the larger of its own (the two medians' 95% intervals, which with
+  several runner processes hold the spread between processes) and the run's empirical
+  noise: how far the cases of its runner (or of the whole comparison, when its runner has
+  too few) spread around the machine's move (1.4826 · MAD, a robust sd). The second is
+  what makes an A/A comparison clean: no case is judged against a noise smaller than
+  what the same code twice showed in this very comparison.
+- **Significance** is a two-sided z test of the relative change against that noise, and
+  the false discovery rate is held at ALPHA across all cases (Benjamini–Hochberg): a
+  comparison of 150 cases does not cry wolf seven times at p < 0.05.
+- **Everything moved?** The run-level verdict compares the median move with the
+  yardstick's: a move of every case that the machine does not explain (a new compiler,
+  a changed flag) is reported as the run's, raw, and is a regression when it exceeds the
+  threshold beyond its own interval. Without a yardstick in both runs it cannot be told
+  from the machine, and the report says so.
 """
 
 from __future__ import annotations
 
 import math
+import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 
 import numpy as np
 
 from hashbench.model import CaseRecord, Stats
 
-ALPHA = 0.05
-MIN_SAMPLES = 5
+ALPHA = 0.05  # false discovery rate across the cases of a comparison
+Z95 = 1.959963984540054
+MIN_FOR_NULL = 8  # cases needed to estimate the machine's move and the noise from them
+MAD_SD = 1.4826  # a normal's sd per median absolute deviation
 
 
 @dataclass(frozen=True)
 class Change:
-    ratio: float  # new median / old median (> 1: slower)
-    low: float
+    ratio: float  # new median / old median, raw (> 1: slower)
+    relative: float  # the same after the machine's move is taken out
+    low: float  # 95% interval of `relative`
     high: float
-    p_value: float | None  # None: not tested (intervals overlap, or too few samples)
-    overlap: bool  # the two medians' intervals overlap
-
-    @property
-    def significant(self) -> bool:
-        return self.p_value is not None and self.p_value < ALPHA and not self.overlap
+    noise: float  # the noise it was judged against: one sd, as a fraction
+    p_value: float | None
+    significant: bool = False  # after the false discovery rate control
 
     @property
     def percent(self) -> float:
-        return (self.ratio - 1) * 100
+        return (self.relative - 1) * 100
 
 
+@dataclass(frozen=True)
+class MachineMove:
+    ratio: float  # what was taken out of every case
+    source: str  # "all cases' median", "the yardstick" or "none"
+    yardstick: float | None  # the yardstick's own move, new / old, when both runs have it
+    cases: float  # the median of every case's raw move
+
+
+@dataclass(frozen=True)
+class RunMove:
+    """The move of every case together that the machine does not explain."""
+
+    ratio: float  # median raw move over the yardstick's move
+    low: float
+    high: float
+    judged: bool  # False without a yardstick in both runs: it cannot be told apart
+
+
+def _log_se(stats: Stats) -> float:
+    """One sd of log(median), from its interval: a 95% one, but for fewer than six
+    samples, where it is their whole range, which holds the median with probability
+    1 − 2^(1−n) only (75% for three)."""
+    lo, hi = stats.median_ci
+    if lo <= 0 or hi <= 0:
+        return 0.0
+    z = Z95
+    if 1 < stats.n < 6:
+        z = NormalDist().inv_cdf(1 - 2.0**-stats.n)  # (1 + coverage) / 2
+    return (math.log(hi) - math.log(lo)) / (2 * z)
+
+
+def _yardstick_move(old: CaseRecord, new: CaseRecord) -> float | None:
+    if not old.yardstick_ns or not new.yardstick_ns:
+        return None
+    return math.log(statistics.median(new.yardstick_ns)) - math.log(
+        statistics.median(old.yardstick_ns)
+    )
+
+
+def _robust_sd(values: Sequence[float], centre: float) -> float:
+    return MAD_SD * float(np.median(np.abs(np.asarray(values) - centre)))
+
+
+def machine_move(pairs: Sequence[tuple[CaseRecord, CaseRecord]]) -> MachineMove:
+    d = [math.log(new.measured.median / old.measured.median) for old, new in pairs]
+    sticks = [m for old, new in pairs if (m := _yardstick_move(old, new)) is not None]
+    yardstick = math.exp(float(np.median(sticks))) if sticks else None
+    cases = math.exp(float(np.median(d))) if d else 1.0
+    if len(d) >= MIN_FOR_NULL:
+        return MachineMove(cases, "all cases' median", yardstick, cases)
+    if yardstick is not None:
+        return MachineMove(yardstick, "the yardstick", yardstick, cases)
+    return MachineMove(1.0, "none", None, cases)
+
+
+def compare_pairs(
+    pairs: Sequence[tuple[CaseRecord, CaseRecord]],
+) -> tuple[list[Change], MachineMove, RunMove]:
+    """Each pair's change (old, new: valid records of the same case), the machine's move
+    taken out of them, and the move of all cases together."""
+    move = machine_move(pairs)
+    centre = math.log(move.ratio)
+    d = [math.log(new.measured.median / old.measured.median) for old, new in pairs]
+    own = [math.hypot(_log_se(old.measured), _log_se(new.measured)) for old, new in pairs]
+    floors = _empirical_noise(pairs, d, centre)
+    changes = []
+    for (_old, _new), di, se, floor in zip(pairs, d, own, floors, strict=True):
+        noise = max(se, floor)
+        rel = di - centre
+        p = math.erfc(abs(rel) / noise / math.sqrt(2)) if noise > 0 else (0.0 if rel else 1.0)
+        changes.append(
+            Change(
+                ratio=math.exp(di),
+                relative=math.exp(rel),
+                low=math.exp(rel - Z95 * noise),
+                high=math.exp(rel + Z95 * noise),
+                noise=math.expm1(noise),
+                p_value=p,
+            )
+        )
+    kept = benjamini_hochberg([1.0 if c.p_value is None else c.p_value for c in changes], ALPHA)
+    changes = [
+        Change(c.ratio, c.relative, c.low, c.high, c.noise, c.p_value, significant=k)
+        for c, k in zip(changes, kept, strict=True)
+    ]
+    return changes, move, _run_move(pairs, d, move)
+
+
+def _empirical_noise(
+    pairs: Sequence[tuple[CaseRecord, CaseRecord]], d: list[float], centre: float
+) -> list[float]:
+    """Each case's floor: the robust spread of the relative moves of its runner's cases
+    (at least MIN_FOR_NULL of them), else of all cases, else none."""
+    if len(d) < MIN_FOR_NULL:
+        return [0.0] * len(d)
+    overall = _robust_sd(d, centre)
+    by_runner: dict[str, list[float]] = {}
+    for (_old, new), di in zip(pairs, d, strict=True):
+        by_runner.setdefault(new.runner, []).append(di)
+    spread = {
+        runner: max(_robust_sd(values, centre), overall)
+        for runner, values in by_runner.items()
+        if len(values) >= MIN_FOR_NULL
+    }
+    return [spread.get(new.runner, overall) for _old, new in pairs]
+
+
+def _run_move(
+    pairs: Sequence[tuple[CaseRecord, CaseRecord]], d: list[float], move: MachineMove
+) -> RunMove:
+    """Every case's median move over the yardstick's median move, with an interval from
+    the spread of the per-group differences between the two (each group has its own
+    yardstick): the standard error of a median of them."""
+    if move.yardstick is None or not d:
+        return RunMove(move.cases, move.cases, move.cases, judged=False)
+    per_group: dict[int, list[float]] = {}
+    for (old, new), di in zip(pairs, d, strict=True):
+        stick = _yardstick_move(old, new)
+        if stick is not None:
+            per_group.setdefault(new.group, []).append(di - stick)
+    values = [float(np.median(v)) for v in per_group.values()]
+    if not values:
+        return RunMove(move.cases, move.cases, move.cases, judged=False)
+    centre = math.log(move.cases) - math.log(move.yardstick)
+    se = _robust_sd(values, float(np.median(values))) * math.sqrt(math.pi / 2 / len(values))
+    return RunMove(math.exp(centre), math.exp(centre - Z95 * se), math.exp(centre + Z95 * se), True)
+
+
+def benjamini_hochberg(p_values: list[float], q: float) -> list[bool]:
+    """Which hypotheses are rejected with the false discovery rate held at q."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    largest = -1
+    for rank, i in enumerate(order, start=1):
+        if p_values[i] <= q * rank / m:
+            largest = rank
+    rejected = set(order[:largest]) if largest > 0 else set()
+    return [i in rejected for i in range(m)]
+
+
+# -- within one run ----------------------------------------------------------------------
 def intervals_overlap(a: Stats, b: Stats) -> bool:
     return a.median_ci[0] <= b.median_ci[1] and b.median_ci[0] <= a.median_ci[1]
 
@@ -52,40 +210,13 @@ def ratio_interval(old: Stats, new: Stats) -> tuple[float, float, float]:
     return ratio, low, high
 
 
-def per_op_samples(case: CaseRecord) -> np.ndarray:
-    return np.asarray(case.samples_ns, dtype=float) / (case.iters or 1)
-
-
-def mann_whitney(a: np.ndarray, b: np.ndarray) -> float | None:
-    """Two-sided p-value of the Mann-Whitney U test, normal approximation with tie and
-    continuity corrections (as scipy's method="asymptotic", without its per-call cost:
-    compare runs it on thousands of cases)."""
-    n1, n2 = len(a), len(b)
-    if n1 < MIN_SAMPLES or n2 < MIN_SAMPLES:
-        return None
-    joined = np.concatenate([a, b])
-    values, inverse, counts = np.unique(joined, return_inverse=True, return_counts=True)
-    if len(values) == 1:
-        return 1.0
-    average_rank = np.cumsum(counts) - (counts - 1) / 2
-    u = float(average_rank[inverse[:n1]].sum()) - n1 * (n1 + 1) / 2
-    n = n1 + n2
-    ties = float((counts.astype(float) ** 3 - counts).sum())
-    sigma = math.sqrt(n1 * n2 / 12 * ((n + 1) - ties / (n * (n - 1))))
-    if sigma == 0:
-        return 1.0
-    z = max(abs(u - n1 * n2 / 2) - 0.5, 0.0) / sigma
-    return math.erfc(z / math.sqrt(2))
-
-
-def change(old: CaseRecord, new: CaseRecord) -> Change:
-    """How `new` differs from `old`; both must be valid records. The test runs only when
-    the medians' intervals are apart: overlapping ones are never called significant, and
-    skipping the test keeps a compare of thousands of cases fast."""
-    ratio, low, high = ratio_interval(old.measured, new.measured)
-    overlap = intervals_overlap(old.measured, new.measured)
-    p = None if overlap else mann_whitney(per_op_samples(old), per_op_samples(new))
-    return Change(ratio, low, high, p, overlap)
+def within_run(reference: CaseRecord, case: CaseRecord) -> Change:
+    """Two implementations of one group in one run: the ratio of their medians, bounded
+    by both intervals; a difference only where the intervals are apart."""
+    ratio, low, high = ratio_interval(reference.measured, case.measured)
+    apart = not intervals_overlap(reference.measured, case.measured)
+    noise = math.hypot(_log_se(reference.measured), _log_se(case.measured))
+    return Change(ratio, ratio, low, high, math.expm1(noise), None, significant=apart)
 
 
 def geometric_mean(ratios: list[float]) -> float:

@@ -1,10 +1,12 @@
 """Comparing runs, case by case: the rows `hashbench compare` prints or exports.
 
-Cases are matched by case id. A row's verdict is "slower" or "faster" only when the
-change is significant (measure.compare) and beyond the threshold; otherwise "~" (no
-difference this data can show), as benchstat prints it. Reports list the rows with a
-verdict and count the others (pyperf's compare_to hides them the same way); `all` lists
-every row.
+Cases are matched by case id. A row's verdict is "slower" or "faster" only when its
+change, with the machine's move taken out, is significant (measure.compare: against the
+noise this comparison shows, the false discovery rate held across all rows) and beyond
+the threshold; otherwise "~" (no difference this data can show), as benchstat prints it.
+Every row also shows its raw change. A move of every case that the machine's yardstick
+does not explain is the run's own verdict. Reports list the rows with a verdict and
+count the others (pyperf's compare_to hides them the same way); `all` lists every row.
 """
 
 from __future__ import annotations
@@ -16,7 +18,14 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from hashbench.measure.compare import MIN_SAMPLES, Change, change, geometric_mean
+from hashbench.measure.compare import (
+    Change,
+    MachineMove,
+    RunMove,
+    compare_pairs,
+    geometric_mean,
+    within_run,
+)
 from hashbench.model import CaseRecord, RunFile
 from hashbench.report import units
 from hashbench.report.export.markdown import table as md_table
@@ -41,14 +50,9 @@ class Row:
     @property
     def verdict(self) -> str:
         c = self.change
-        if not c.significant or abs(c.ratio - 1) <= self.threshold:
+        if not c.significant or abs(c.relative - 1) <= self.threshold:
             return "~"
-        return "slower" if c.ratio > 1 else "faster"
-
-    @property
-    def untestable(self) -> bool:
-        """Too few samples for the test: a change here is never called significant."""
-        return min(len(self.old.samples_ns), len(self.new.samples_ns)) < MIN_SAMPLES
+        return "slower" if c.relative > 1 else "faster"
 
 
 @dataclass
@@ -60,10 +64,19 @@ class Comparison:
     only_new: list[str]
     not_measured: list[str]  # in both, but not valid in one of them
     gate: bool = True  # between runs: a significant slowdown is a regression
+    machine: MachineMove | None = None
+    run_move: RunMove | None = None
+    threshold: float = 0.05
 
     @property
     def regressions(self) -> list[Row]:
         return [r for r in self.rows if r.verdict == "slower"] if self.gate else []
+
+    @property
+    def run_regression(self) -> bool:
+        """Every case slower together, beyond the threshold, and not the machine's doing."""
+        move = self.run_move
+        return self.gate and move is not None and move.judged and move.low > 1 + self.threshold
 
     @property
     def geomean(self) -> float:
@@ -74,13 +87,15 @@ def between_runs(
     old: RunFile, new: RunFile, threshold: float, names: tuple[str, str]
 ) -> Comparison:
     a, b = keyed(old.cases), keyed(new.cases)
-    rows, not_measured = [], []
+    pairs, not_measured = [], []
     for key in (key for key in a if key in b):
         if a[key].valid and b[key].valid:
-            rows.append(Row(a[key], b[key], change(a[key], b[key]), threshold))
+            pairs.append((a[key], b[key]))
         else:
             label = f"{b[key].impl} · {title(b[key])}"
             not_measured.append(f"{label} ({a[key].status} → {b[key].status})")
+    changes, machine, run_move = compare_pairs(pairs) if pairs else ([], None, None)
+    rows = [Row(o, n, c, threshold) for (o, n), c in zip(pairs, changes, strict=True)]
     return Comparison(
         names[0],
         names[1],
@@ -88,6 +103,9 @@ def between_runs(
         sorted(set(a) - set(b)),
         sorted(set(b) - set(a)),
         not_measured,
+        machine=machine,
+        run_move=run_move,
+        threshold=threshold,
     )
 
 
@@ -103,33 +121,44 @@ def against_reference(run: RunFile, reference: str, threshold: float) -> Compari
             continue
         for impl, c in sorted(cases.items()):
             if impl != reference and c.valid:
-                rows.append(Row(ref, c, change(ref, c), threshold))
+                rows.append(Row(ref, c, within_run(ref, c), threshold))
     return Comparison(reference, "each implementation", rows, [], [], [], gate=False)
+
+
+def _pct(ratio: float) -> str:
+    return f"{(ratio - 1) * 100:+.1f}%"
 
 
 def _change_text(r: Row) -> str:
     c = r.change
-    return f"{c.percent:+.1f}% ({(c.low - 1) * 100:+.1f}% … {(c.high - 1) * 100:+.1f}%)"
+    return f"{c.percent:+.1f}% ({_pct(c.low)} … {_pct(c.high)})"
 
 
 def _p_text(r: Row) -> str:
     return "—" if r.change.p_value is None else f"{r.change.p_value:.3f}"
 
 
-def cells(r: Row) -> list[str]:
-    return [
-        r.label,
-        units.duration(r.old.measured.median),
-        units.duration(r.new.measured.median),
-        _change_text(r),
-        _p_text(r),
-        r.verdict,
-    ]
+def cells(r: Row, gate: bool = True) -> list[str]:
+    sides = [units.duration(r.old.measured.median), units.duration(r.new.measured.median)]
+    if not gate:
+        return [r.label, *sides, _change_text(r), r.verdict]
+    noise = f"±{r.change.noise * 100:.1f}%"
+    return [r.label, *sides, _change_text(r), _pct(r.change.ratio), noise, _p_text(r), r.verdict]
 
 
 def headers(cmp: Comparison) -> list[str]:
-    sides = ["old median", "new median"] if cmp.gate else [f"{cmp.old_name} median", "median"]
-    return ["case", *sides, "change (95% interval)", "p", "verdict"]
+    if not cmp.gate:
+        return ["case", f"{cmp.old_name} median", "median", "ratio (95% interval)", "verdict"]
+    return [
+        "case",
+        "old median",
+        "new median",
+        "change beyond the machine (95% interval)",
+        "raw",
+        "noise",
+        "p",
+        "verdict",
+    ]
 
 
 def shown(cmp: Comparison, every: bool = False) -> list[Row]:
@@ -138,9 +167,46 @@ def shown(cmp: Comparison, every: bool = False) -> list[Row]:
     return sorted(rows, key=lambda r: -r.change.ratio)
 
 
+def machine_lines(cmp: Comparison) -> list[str]:
+    """How far the machine moved, and whether every case moved beyond it."""
+    m, run = cmp.machine, cmp.run_move
+    if m is None or run is None:
+        return []
+    stick = (
+        f"the yardstick {_pct(m.yardstick)}"
+        if m.yardstick is not None
+        else "no yardstick in both runs"
+    )
+    lines = [
+        f"the machine moved: every case's median {_pct(m.cases)}, {stick}; "
+        f"each case is judged after taking out {_pct(m.ratio)} ({m.source})"
+    ]
+    if run.judged:
+        if cmp.run_regression:
+            verdict = "a regression of the whole run"
+        elif run.high < 1 - cmp.threshold:
+            verdict = "an improvement of the whole run"
+        elif run.low > 1 or run.high < 1:
+            verdict = "a move, but not beyond the threshold"
+        else:
+            verdict = "within noise"
+        lines.append(
+            f"every case together, beyond the yardstick: {_pct(run.ratio)} "
+            f"({_pct(run.low)} … {_pct(run.high)}): {verdict}"
+        )
+    else:
+        lines.append(
+            "without a yardstick in both runs, a move of every case together cannot be told "
+            "from the machine's: the raw column shows it"
+        )
+    return lines
+
+
 def summary_lines(cmp: Comparison, every: bool = False) -> list[str]:
     of = "new/old medians" if cmp.gate else f"medians / {cmp.old_name}'s"
     lines = [f"{len(cmp.rows)} cases compared: geometric mean of {of} {cmp.geomean:.3f}×"]
+    if cmp.gate:
+        lines += machine_lines(cmp)
     slower = sum(r.verdict == "slower" for r in cmp.rows)
     faster = sum(r.verdict == "faster" for r in cmp.rows)
     if cmp.gate:
@@ -155,12 +221,6 @@ def summary_lines(cmp: Comparison, every: bool = False) -> list[str]:
     if hidden:
         lines.append(
             f"{hidden} cases without a significant change beyond the threshold (--all lists them)"
-        )
-    untestable = sum(r.untestable for r in cmp.rows)
-    if untestable:
-        lines.append(
-            f"{untestable} cases with fewer than {MIN_SAMPLES} samples on one side: "
-            "not tested, never called significant"
         )
     for what, keys in (
         (f"only in {cmp.old_name}", cmp.only_old),
@@ -187,7 +247,7 @@ def render(cmp: Comparison, console: Console, every: bool = False) -> None:
     for r in rows:
         groups.setdefault(r.group, []).append(r)
     table = [["implementation", *headers(cmp)[1:]]] + [
-        [r.new.impl, *cells(r)[1:]] for group in groups.values() for r in group
+        [r.new.impl, *cells(r, cmp.gate)[1:]] for group in groups.values() for r in group
     ]
     widths = [max(cell_len(row[i]) for row in table) + 2 for i in range(len(table[0]))]
 
@@ -210,6 +270,6 @@ def markdown(cmp: Comparison, every: bool = False) -> str:
     lines = [f"## hashbench compare: {cmp.old_name} → {cmp.new_name}", ""]
     rows = shown(cmp, every)
     if rows:
-        lines += md_table(headers(cmp), [cells(r) for r in rows], left=1) + [""]
+        lines += md_table(headers(cmp), [cells(r, cmp.gate) for r in rows], left=1) + [""]
     lines += [f"- {line}" for line in summary_lines(cmp, every)]
     return "\n".join(lines) + "\n"
