@@ -15,7 +15,7 @@ from factories import record
 from rich.console import Console
 
 from hashbench import paths
-from hashbench.model import Environment, RunFile
+from hashbench.model import CaseWarning, Environment, RunFile
 from hashbench.report import fidelity_terminal, terminal
 from hashbench.results.files import load
 from hashbench.runner.manifest import load_all
@@ -63,6 +63,21 @@ def test_a_run_of_one_process_per_case_says_what_its_interval_does_not_cover():
     assert terminal.ONE_PROCESS in rendered(terminal.render, run).replace("\n", " ")
     run.cases = [record("x/three", median=100.0, processes=3)]
     assert "--processes 3" not in rendered(terminal.render, run)
+
+
+def test_a_case_s_warnings_are_one_line_with_their_figures():
+    run = load(FIXTURES / "results-v1.json")
+    warnings = [
+        CaseWarning("noisy", value=0.12, limit=0.1),
+        CaseWarning("processes_disagree", value=0.09, limit=0.05),
+        "an older file's sentence",
+    ]
+    run.cases = [record("x/a", median=100.0, warnings=warnings), record("x/b", median=90.0)]
+    lines = [line for line in rendered(terminal.render, run).splitlines() if "! x/" in line]
+    assert lines == [
+        "  ! x/a: noisy: std dev is 12% of the mean; processes disagree: their medians span 9% "
+        "of the median; an older file's sentence"
+    ]
 
 
 def test_an_empty_run_renders_its_header():

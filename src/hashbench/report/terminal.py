@@ -142,9 +142,10 @@ def render_group(cases: list[CaseRecord], console: Console, brief: bool = False)
         console.print(fitted_table(shown, console))
         if brief and len(valid) > len(shown):
             console.print(f"  [dim]… {len(valid) - len(shown)} more (without --brief)[/]")
-        for c in [] if brief else valid:
-            for w in c.warnings:
-                console.print(f"  [yellow]![/] {c.impl}: {escape(describe(w))}")
+        warned = [] if brief else [c for c in valid if c.warnings]
+        for c in warned:  # one line per case, its warnings side by side
+            words = "; ".join(describe(w) for w in c.warnings)
+            console.print(f"  [yellow]![/] {c.impl}: {escape(words)}")
     fastest, ratios = group_summary(cases)
     if fastest is not None and ratios:
         console.print("[bold]summary[/]")

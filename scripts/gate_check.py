@@ -1,0 +1,303 @@
+"""Does `hashbench compare` cry wolf, and what does it catch? Writes docs/benchmarks/gate.md.
+
+Runs the `gate` suite (quick, plus PBKDF2 and argon2id at 5% and 10% more work) in pairs
+of back-to-back runs, for each placement asked for, then, per pair:
+
+- **A/A**: the quick cases of the two runs compared as `hashbench compare --threshold 5%`
+  compares them: false regressions and improvements, the exit code, the machine's move;
+- **injected slowdowns**: for each library with PBKDF2 (100k iterations) or argon2id
+  (m=19 MiB), the second run's case at 5% (10%) more work relabelled as the base case,
+  the rest of the second run as measured: is that one library caught? One try per library
+  and pair;
+- **ratio repeatability**: within each group of the first run, every case's ratio to the
+  group's fastest, with its interval; does it hold the second run's ratio?
+
+    .venv/bin/python scripts/gate_check.py [--pairs 5] [--placements none,auto]
+        [--keep DIR] [--out docs/benchmarks/gate.md] [-- extra `hashbench run` arguments]
+    .venv/bin/python scripts/gate_check.py --from DIR --out FILE   # again, no measuring
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import msgspec
+import numpy as np
+
+from hashbench.measure.compare import within_run
+from hashbench.model import CaseId, CaseRecord, RunFile
+from hashbench.report import comparison
+from hashbench.results.files import load, write_text_atomic
+
+ROOT = Path(__file__).resolve().parent.parent
+THRESHOLD = 0.05
+META = "meta.json"
+# the base case of each injected family, and the work parameter raised by 5% and 10%
+INJECTED = {
+    "pbkdf2-sha256": ("iterations", 100_000, {5: 105_000, 10: 110_000}),
+    "argon2id": ("m", 19_456, {5: 20_429, 10: 21_402}),
+}
+
+
+def injected_key(case: CaseRecord) -> tuple[str, int] | None:
+    """(the family, the effect in percent) of a case measured at raised work, else None."""
+    family = INJECTED.get(case.alg)
+    if family is None:
+        return None
+    key, _base, raised = family
+    for effect, value in raised.items():
+        if case.params.get(key) == value:
+            return case.alg, effect
+    return None
+
+
+def base_cases(run: RunFile) -> list[CaseRecord]:
+    return [c for c in run.cases if injected_key(c) is None]
+
+
+def with_cases(run: RunFile, cases: list[CaseRecord]) -> RunFile:
+    return msgspec.structs.replace(run, cases=cases)
+
+
+def relabelled(case: CaseRecord) -> CaseRecord:
+    """The case at raised work, named as the base case."""
+    key, base, _ = INJECTED[case.alg]
+    params = {**case.params, key: base}
+    ident = CaseId(case.impl, case.alg, case.op, case.mode, params, case.length, case.input_size)
+    return msgspec.structs.replace(case, params=params, id=ident.key())
+
+
+@dataclass
+class AA:
+    compared: int
+    regressions: int
+    improvements: int
+    exit_code: int
+    machine: float
+    yardstick: float | None
+    run_move: str
+
+
+@dataclass
+class Tries:
+    caught: dict[int, int] = field(default_factory=lambda: {5: 0, 10: 0})
+    tried: dict[int, int] = field(default_factory=lambda: {5: 0, 10: 0})
+    missed: dict[int, list[str]] = field(default_factory=lambda: {5: [], 10: []})
+
+
+def a_a(a: RunFile, b: RunFile) -> AA:
+    cmp = comparison.between_runs(
+        with_cases(a, base_cases(a)), with_cases(b, base_cases(b)), THRESHOLD, ("a", "b")
+    )
+    regressions = len(cmp.regressions)
+    improvements = sum(r.verdict == "faster" for r in cmp.rows)
+    assert cmp.machine is not None and cmp.run_move is not None
+    run = cmp.run_move
+    move = f"{(run.ratio - 1) * 100:+.1f}%" if run.judged else "—"
+    code = 1 if regressions or cmp.run_regression else 0
+    return AA(
+        len(cmp.rows), regressions, improvements, code, cmp.machine.cases,
+        cmp.machine.yardstick, move,
+    )  # fmt: skip
+
+
+def injections(a: RunFile, b: RunFile, tries: Tries) -> None:
+    base_a = with_cases(a, base_cases(a))
+    base_b = base_cases(b)
+    by_id = {c.id: c for c in base_b}
+    for raised in b.cases:
+        found = injected_key(raised)
+        if found is None or not raised.valid:
+            continue
+        _alg, effect = found
+        target = relabelled(raised)
+        old = next((c for c in base_a.cases if c.id == target.id and c.valid), None)
+        if old is None or target.id not in by_id:
+            continue
+        cases = [target if c.id == target.id else c for c in base_b]
+        cmp = comparison.between_runs(base_a, with_cases(b, cases), THRESHOLD, ("a", "b"))
+        row = next(r for r in cmp.rows if r.new.id == target.id)
+        tries.tried[effect] += 1
+        if row.verdict == "slower":
+            tries.caught[effect] += 1
+        else:
+            tries.missed[effect].append(f"{raised.impl} {raised.alg} ({row.change.percent:+.1f}%)")
+
+
+def ratio_holds(a: RunFile, b: RunFile) -> tuple[int, int, list[float]]:
+    """(held, pairs, half-widths): each case's ratio to its group's fastest in run a, its
+    interval, and whether run b's ratio of the same two cases lies inside it."""
+    held = total = 0
+    widths: list[float] = []
+    groups: dict[int, list[CaseRecord]] = {}
+    for c in base_cases(a):
+        if c.valid:
+            groups.setdefault(c.group, []).append(c)
+    in_b = {c.id: c for c in base_cases(b) if c.valid}
+    for members in groups.values():
+        fastest = min(members, key=lambda c: c.measured.median)
+        for case in members:
+            if case is fastest or case.id not in in_b or fastest.id not in in_b:
+                continue
+            ratio = within_run(fastest, case)
+            again = in_b[case.id].measured.median / in_b[fastest.id].measured.median
+            total += 1
+            held += ratio.low <= again <= ratio.high
+            widths.append((ratio.high - ratio.low) / 2 / ratio.ratio)
+    return held, total, widths
+
+
+def _pairs(folder: Path, placement: str) -> Iterator[tuple[RunFile, RunFile]]:
+    i = 1
+    while (folder / f"{placement}-{i}-a.json").exists():
+        a, b = folder / f"{placement}-{i}-a.json", folder / f"{placement}-{i}-b.json"
+        if b.exists():
+            yield load(a), load(b)
+        i += 1
+
+
+def _pct(x: float) -> str:
+    return f"{(x - 1) * 100:+.1f}%"
+
+
+def report(folder: Path, meta: dict) -> str:
+    lines = [
+        "# The compare gate: A/A, injected slowdowns, ratio repeatability",
+        "",
+        f"Generated on {meta['date']} by `.venv/bin/python scripts/gate_check.py "
+        f"{meta['args']}` on {meta['cpu']}; each run: `hashbench run gate --no-store "
+        f"--placement P {meta['extra']}` (suites/gate.toml: quick, plus PBKDF2 and argon2id "
+        "at 5% and 10% more work), two runs back to back per pair. compare's threshold: 5%.",
+        "",
+    ]
+    for placement in meta["placements"]:
+        pairs = list(_pairs(folder, placement))
+        if not pairs:
+            continue
+        walls = meta["walls"].get(placement, [])
+        lines += [f"## Placement `{placement}`", ""]
+        if walls:
+            lines.append(
+                f"Wall time per run: {min(walls):.0f}–{max(walls):.0f} s ({len(walls)} runs)."
+            )
+            lines.append("")
+        lines += [
+            "### A/A: the quick cases of the same code twice",
+            "",
+            "| pair | cases | false regressions | false improvements | exit | every case "
+            "moved | yardstick moved | every case beyond the yardstick |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
+        tries, held, total, widths, clean = Tries(), 0, 0, [], 0
+        worst = 0.0
+        for n, (a, b) in enumerate(pairs, start=1):
+            r = a_a(a, b)
+            clean += r.exit_code == 0
+            worst = max(worst, r.regressions / max(r.compared, 1))
+            stick = _pct(r.yardstick) if r.yardstick is not None else "—"
+            lines.append(
+                f"| {n} | {r.compared} | {r.regressions} | {r.improvements} | {r.exit_code} "
+                f"| {_pct(r.machine)} | {stick} | {r.run_move} |"
+            )
+            injections(a, b, tries)
+            h, t, w = ratio_holds(a, b)
+            held, total, widths = held + h, total + t, widths + w
+        lines += [
+            "",
+            f"- compare exit 0 in **{clean} of {len(pairs)} pairs** (target: at least 4 of 5); "
+            f"false regressions at most **{worst:.1%}** of the cases compared (target ≤ 1%)",
+            "",
+            "### Injected slowdowns: one library's case at more work, relabelled",
+            "",
+            "| work raised by | caught | tries | share | target |",
+            "|---|---|---|---|---|",
+        ]
+        for effect, target in ((10, "≥ 95%"), (5, "≥ 80%")):
+            n_try, n_caught = tries.tried[effect], tries.caught[effect]
+            share = f"{n_caught / n_try:.0%}" if n_try else "—"
+            lines.append(f"| {effect}% | {n_caught} | {n_try} | {share} | {target} |")
+        for effect in (10, 5):
+            missed = tries.missed[effect]
+            if missed:
+                shown = ", ".join(missed[:12]) + (
+                    f" and {len(missed) - 12} more" if len(missed) > 12 else ""
+                )
+                lines.append(f"\nMissed at {effect}%: {shown}.")
+        half = float(np.median(widths)) if widths else float("nan")
+        lines += [
+            "",
+            "### Ratios within a group, run to run",
+            "",
+            f"Each case's ratio to its group's fastest in the first run of a pair, with its "
+            f"interval (the two medians' intervals, measure.compare.within_run), held the "
+            f"second run's ratio **{held} of {total} times ({held / max(total, 1):.0%})**, at a "
+            f"median half-width of ±{half:.1%} (target: ≥ 90% at ≤ ±3%; ±5% for JIT runtimes).",
+            "",
+        ]
+    return "\n".join(lines)
+
+
+def _measure(folder: Path, placements: list[str], pairs: int, extra: list[str]) -> dict:
+    walls: dict[str, list[float]] = {}
+    for i in range(1, pairs + 1):
+        for placement in placements:  # interleaved, so both meet the same machine
+            for side in ("a", "b"):
+                out = folder / f"{placement}-{i}-{side}.json"
+                command = [sys.executable, "-m", "hashbench", "run", "gate", "--no-store",
+                           "--placement", placement, "--out", str(out), *extra]  # fmt: skip
+                start = time.monotonic()
+                done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+                wall = time.monotonic() - start
+                if done.returncode not in (0, 1):
+                    sys.exit(f"{shlex.join(command)} failed:\n{done.stderr[-2000:]}")
+                walls.setdefault(placement, []).append(wall)
+                print(f"{out.name}: {wall:.0f} s", file=sys.stderr)
+    return walls
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--pairs", type=int, default=5)
+    p.add_argument("--placements", default="none,auto")
+    p.add_argument("--keep", type=Path, help="keep the results files here")
+    p.add_argument("--from", dest="source", type=Path, help="analyse these files again")
+    p.add_argument("--out", type=Path, default=ROOT / "docs" / "benchmarks" / "gate.md")
+    p.add_argument("extra", nargs="*", help="after --: more `hashbench run` arguments")
+    args = p.parse_args()
+    if args.source:
+        folder = args.source
+        meta = json.loads((folder / META).read_text())
+    else:
+        folder = args.keep or Path(tempfile.mkdtemp(prefix="gate-check-"))
+        folder.mkdir(parents=True, exist_ok=True)
+        placements = args.placements.split(",")
+        walls = _measure(folder, placements, args.pairs, args.extra)
+        from hashbench import machine
+
+        meta = {
+            "date": dt.date.today().isoformat(),
+            "args": " ".join(sys.argv[1:]),
+            "cpu": f"{machine.cpu_model()}, {machine.snapshot()['cores']} cores",
+            "extra": shlex.join(args.extra),
+            "placements": placements,
+            "walls": walls,
+        }
+        (folder / META).write_text(json.dumps(meta, indent=1))
+        print(f"results kept in {folder}", file=sys.stderr)
+    write_text_atomic(args.out, report(folder, meta) + "\n")
+    print(f"written: {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
