@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from hashbench.model import RunFile
 from hashbench.store import StoreError, open_store
@@ -20,7 +21,7 @@ def keep_in_history(
     if store is None:
         return
     try:
-        history = open_store(store)
+        history = open_store(store, lambda said: console.print(f"[yellow]{escape(said)}[/]"))
         try:
             if isinstance(result, RunFile):
                 run_id, _ = history.record_run(result, source=str(out))

@@ -47,8 +47,9 @@ def default_location() -> str:
     return str(data / "hashbench" / "history.sqlite")
 
 
-def open_store(location: str | None = None) -> Store:
-    return Store(location or default_location())
+def open_store(location: str | None = None, on_wait: Callable[[str], None] | None = None) -> Store:
+    """`on_wait` hears, once, that a PostgreSQL store is being tried again (and why)."""
+    return Store(location or default_location(), on_wait)
 
 
 @dataclass(frozen=True)
@@ -119,8 +120,9 @@ def _lost(exc: BaseException) -> bool:
 
 
 class Store:
-    def __init__(self, location: str):
+    def __init__(self, location: str, on_wait: Callable[[str], None] | None = None):
         self.location = location
+        self.on_wait = on_wait
         self.dialect: Dialect = POSTGRES if location.startswith("postgresql://") else SQLITE
         self.wait_s = _wait_s() if self.dialect is POSTGRES else 0.0
         self.db: Any = None
@@ -170,6 +172,12 @@ class Store:
             except Exception as exc:
                 if not _lost(exc) or time.monotonic() >= deadline:
                     raise
+                if self.on_wait is not None:
+                    self.on_wait(
+                        f"history store {_safe(self.location)}: {_first_line(exc)}; trying "
+                        f"again for up to {self.wait_s:.0f} s (HASHBENCH_STORE_WAIT)"
+                    )
+                    self.on_wait = None  # said once
                 self.close()
                 time.sleep(min(1.0, max(0.0, deadline - time.monotonic())))
 
@@ -421,10 +429,15 @@ def _case_row(run_id: int, c: CaseRecord) -> tuple[Any, ...]:
     )  # fmt: skip
 
 
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
 def _explain(location: str, exc: BaseException) -> str:
     """A store error in a sentence: where, and why (a role's missing rights named)."""
     where = f"history store {_safe(location)}"
-    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    text = _first_line(exc)
     if type(exc).__name__ == "InsufficientPrivilege":
         user = ""
         if "://" in location and "@" in location:
