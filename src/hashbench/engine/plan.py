@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from hashbench import catalog
 from hashbench.catalog import libraries
 from hashbench.engine.selection import Selection
 from hashbench.engine.suite import OPS, Group
@@ -122,7 +123,12 @@ class Plan:
             for impl in g.chosen:
                 if (impl.id, alg) in measured or alg not in impl.info.algorithms:
                     continue
-                ops: list[str] = [op for op in OPS if not impl.why_unsupported(alg, op, mode)]
+                ops: list[str] = [
+                    op
+                    for op in OPS
+                    if (op == "digest") == (catalog.algorithm(alg).kind == "digest")
+                    and not impl.why_unsupported(alg, op, mode)
+                ]
                 if ops:
                     offered[(impl.id, alg)] = ops
         return offered
