@@ -19,9 +19,7 @@ from hashbench.results.files import load
 
 def outcomes(path: Path) -> dict[str, tuple[str, str | None]]:
     run = load(path)
-    return {
-        c.id: (c.status, c.verification.method if c.verification else None) for c in run.cases
-    }
+    return {c.id: (c.status, c.verification.method if c.verification else None) for c in run.cases}
 
 
 def main(before: Path, after: Path) -> int:
