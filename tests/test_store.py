@@ -24,9 +24,10 @@ from hashbench.store.history import CasePoint
 FIXTURE = Path(__file__).parent / "fixtures" / "results-v1.json"
 
 
-def a_run(tag: int, median: float = 100.0) -> RunFile:
+def a_run(tag: int, median: float = 100.0, yardstick: float | None = None) -> RunFile:
     base = load(FIXTURE)
     case = record("x/lib", median=median, ci=(median * 0.99, median * 1.01), version=f"1.{tag}")
+    case.yardstick_ns = [yardstick] if yardstick else []
     return RunFile(
         suite=f"s{tag}", started=f"2026-11-25T00:00:{tag:02d}+00:00",
         environment=base.environment, cases=[case],
@@ -67,6 +68,17 @@ def test_a_case_history_marks_a_move_and_what_changed(location):
     marked = changes(points, 0.05)
     assert list(marked) == [points[2].run_id]
     assert "+48.5%" in marked[points[2].run_id] and "library 1.2 → 1.3" in marked[points[2].run_id]
+    store.close()
+
+
+def test_a_change_point_says_how_far_the_machine_moved(location):
+    store = open_store(location)
+    for tag, median, stick in ((1, 100.0, 500.0), (2, 130.0, 600.0)):
+        store.record_run(a_run(tag, median, stick))
+    points = store.case_history(store.case_ids("x/lib:*")[0])
+    assert [p.yardstick for p in points] == [500.0, 600.0]
+    marked = changes(points, 0.05)
+    assert marked[points[1].run_id].startswith("+30.0% (the machine's yardstick +20.0%): ")
     store.close()
 
 

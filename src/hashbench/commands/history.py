@@ -104,7 +104,11 @@ def changes(points: list[CasePoint], limit: float) -> dict[int, str]:
                 )
                 if a != b
             ]
-            marked[after.run_id] = f"{moved:+.1%}: " + (
+            machine = ""
+            if before.yardstick and after.yardstick:
+                stick = after.yardstick / before.yardstick - 1
+                machine = f" (the machine's yardstick {stick:+.1%})"
+            marked[after.run_id] = f"{moved:+.1%}{machine}: " + (
                 "; ".join(what) or "nothing recorded changed"
             )
     return marked

@@ -94,6 +94,18 @@ class CasePoint:
     median: float | None
     median_low: float | None
     median_high: float | None
+    yardstick: float | None = None  # the machine's yardstick around the case, ns per op
+
+
+class _Yardstick(msgspec.Struct):
+    """The one field of a stored record that a case's history reads besides its columns."""
+
+    yardstick_ns: list[float] = []
+
+
+def _yardstick(blob: bytes) -> float | None:
+    values = msgspec.json.decode(zlib.decompress(blob), type=_Yardstick).yardstick_ns
+    return sorted(values)[len(values) // 2] if values else None
 
 
 def _fingerprint(env: dict[str, Any]) -> str:
@@ -354,14 +366,18 @@ class Store:
             cur.execute(
                 self._sql(
                     "SELECT r.id, r.started, m.cpu || ' #' || m.id, c.library_version, "
-                    "c.runtime, c.status, c.median, c.median_low, c.median_high "
+                    "c.runtime, c.status, c.median, c.median_low, c.median_high, c.record "
                     "FROM cases c JOIN runs r ON r.id = c.run_id "
                     "JOIN machines m ON m.id = r.machine_id "
                     "WHERE c.case_id = ? AND NOT " + SUPERSEDED + " ORDER BY r.started, r.id"
                 ),
                 (case_id,),
             )
-            return [CasePoint(int(r[0]), *r[1:]) for r in cur.fetchall()]
+            return [
+                CasePoint(int(r[0]), r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8],
+                          _yardstick(bytes(r[9])))
+                for r in cur.fetchall()
+            ]  # fmt: skip
 
     def case_ids(self, pattern: str) -> list[str]:
         """Case ids matching a SQL LIKE pattern (from a glob: * → %, ? → _)."""
