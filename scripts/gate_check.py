@@ -266,9 +266,11 @@ def report(folder: Path, meta: dict) -> str:
     return "\n".join(lines)
 
 
-def _measure(folder: Path, placements: list[str], pairs: int, extra: list[str]) -> dict:
+def _measure(
+    folder: Path, placements: list[str], pairs: int, extra: list[str], first: int
+) -> dict[str, list[float]]:
     walls: dict[str, list[float]] = {}
-    for i in range(1, pairs + 1):
+    for i in range(first, first + pairs):
         for placement in placements:  # interleaved, so both meet the same machine
             for side in ("a", "b"):
                 out = folder / f"{placement}-{i}-{side}.json"
@@ -289,6 +291,9 @@ def main() -> int:
     p.add_argument("--pairs", type=int, default=5)
     p.add_argument("--placements", default="none,auto")
     p.add_argument("--keep", type=Path, help="keep the results files here")
+    p.add_argument(
+        "--first", type=int, default=1, help="number the new pairs from here (add to --keep)"
+    )
     p.add_argument("--from", dest="source", type=Path, help="analyse these files again")
     p.add_argument("--out", type=Path, default=ROOT / "docs" / "benchmarks" / "gate.md")
     p.add_argument("extra", nargs="*", help="after --: more `hashbench run` arguments")
@@ -300,7 +305,10 @@ def main() -> int:
         folder = args.keep or Path(tempfile.mkdtemp(prefix="gate-check-"))
         folder.mkdir(parents=True, exist_ok=True)
         placements = args.placements.split(",")
-        walls = _measure(folder, placements, args.pairs, args.extra)
+        walls = _measure(folder, placements, args.pairs, args.extra, args.first)
+        if args.first > 1 and (folder / META).exists():  # pairs added to a kept folder
+            for placement, seconds in json.loads((folder / META).read_text())["walls"].items():
+                walls[placement] = seconds + walls.get(placement, [])
         from hashbench import machine
 
         meta = {

@@ -8,10 +8,11 @@ Everything is on the log scale: a case's change is d = log(new median / old medi
   (the VM's host busier, a slower CPU) is not any one library's doing. With fewer cases
   it is the machine yardstick's move (engine/yardstick.py) when both runs measured it,
   else nothing is taken out. A case's verdict is relative: it moved against the rest.
-- **Its noise** is the larger of its own (the two medians' 95% intervals, which with
-  several runner processes hold the spread between processes) and the run's empirical
-  noise: how far the cases of its runner (or of the whole comparison, when its runner has
-  too few) spread around the machine's move (1.4826 · MAD, a robust sd). The second is
+- **Its noise** is the larger of its own (with two runner processes or more a side, the
+  spread of the process medians, the unit of replication; else the two medians' 95%
+  intervals) and the run's empirical noise: how far the cases of its runner, and those
+  of its algorithm, spread around the machine's move (1.4826 · MAD, a robust sd; the
+  larger of the two; all cases' where neither has enough). The second is
   what makes an A/A comparison clean: no case is judged against a noise smaller than
   what the same code twice showed in this very comparison.
 - **Significance** is a two-sided z test of the relative change against that noise, and
@@ -39,6 +40,7 @@ from hashbench.model import CaseRecord, Stats
 ALPHA = 0.05  # false discovery rate across the cases of a comparison
 Z95 = 1.959963984540054
 MIN_FOR_NULL = 8  # cases needed to estimate the machine's move and the noise from them
+MIN_FOR_GROUP = 5  # cases of one group needed to take out that group's own move
 MAD_SD = 1.4826  # a normal's sd per median absolute deviation
 
 
@@ -88,6 +90,26 @@ def _log_se(stats: Stats) -> float:
     return (math.log(hi) - math.log(lo)) / (2 * z)
 
 
+def _process_logs(case: CaseRecord) -> list[float]:
+    """log of each runner process's median (ns per op): the case's replicates."""
+    processes = case.sample_processes or [0] * len(case.samples_ns)
+    by: dict[int, list[int]] = {}
+    for sample, process in zip(case.samples_ns, processes, strict=False):
+        by.setdefault(process, []).append(sample)
+    iters = case.iters or 1
+    return [math.log(float(np.median(v)) / iters) for v in by.values() if v]
+
+
+def _own_noise(old: CaseRecord, new: CaseRecord) -> float:
+    """One sd of a case's log change from its own data: with two runner processes or more
+    a side, from the spread of the process medians (the unit of replication); else from
+    the medians' intervals."""
+    a, b = _process_logs(old), _process_logs(new)
+    if len(a) >= 2 and len(b) >= 2:
+        return math.sqrt(statistics.variance(a) / len(a) + statistics.variance(b) / len(b))
+    return math.hypot(_log_se(old.measured), _log_se(new.measured))
+
+
 def _yardstick_move(old: CaseRecord, new: CaseRecord) -> float | None:
     if not old.yardstick_ns or not new.yardstick_ns:
         return None
@@ -118,12 +140,13 @@ def compare_pairs(
     """Each pair's change (old, new: valid records of the same case), the machine's move
     taken out of them, and the move of all cases together."""
     move = machine_move(pairs)
-    centre = math.log(move.ratio)
     d = [math.log(new.measured.median / old.measured.median) for old, new in pairs]
-    own = [math.hypot(_log_se(old.measured), _log_se(new.measured)) for old, new in pairs]
-    floors = _empirical_noise(pairs, d, centre)
+    centres = _group_moves(pairs, d, math.log(move.ratio))
+    residuals = [di - c for di, c in zip(d, centres, strict=True)]
+    own = [_own_noise(old, new) for old, new in pairs]
+    floors = _empirical_noise(pairs, residuals)
     changes = []
-    for (_old, _new), di, se, floor in zip(pairs, d, own, floors, strict=True):
+    for di, centre, se, floor in zip(d, centres, own, floors, strict=True):
         noise = max(se, floor)
         rel = di - centre
         p = math.erfc(abs(rel) / noise / math.sqrt(2)) if noise > 0 else (0.0 if rel else 1.0)
@@ -145,23 +168,48 @@ def compare_pairs(
     return changes, move, _run_move(pairs, d, move)
 
 
-def _empirical_noise(
-    pairs: Sequence[tuple[CaseRecord, CaseRecord]], d: list[float], centre: float
+def _group_moves(
+    pairs: Sequence[tuple[CaseRecord, CaseRecord]], d: list[float], overall: float
 ) -> list[float]:
-    """Each case's floor: the robust spread of the relative moves of its runner's cases
-    (at least MIN_FOR_NULL of them), else of all cases, else none."""
+    """The machine's move for each case: its group's median move where the group has
+    MIN_FOR_GROUP cases or more (a group's cases are sampled in the same rounds, so a
+    machine slower during that minute moves them alike: measured on this VM, taking it
+    out halved the spread of an A/A pair's moves, ±6.4% → ±3.9%), else the overall one.
+    Below MIN_FOR_NULL cases in all, the overall one throughout."""
     if len(d) < MIN_FOR_NULL:
-        return [0.0] * len(d)
-    overall = _robust_sd(d, centre)
-    by_runner: dict[str, list[float]] = {}
+        return [overall] * len(d)
+    by_group: dict[int, list[float]] = {}
     for (_old, new), di in zip(pairs, d, strict=True):
-        by_runner.setdefault(new.runner, []).append(di)
+        by_group.setdefault(new.group, []).append(di)
+    median = {g: float(np.median(v)) for g, v in by_group.items() if len(v) >= MIN_FOR_GROUP}
+    return [median.get(new.group, overall) for _old, new in pairs]
+
+
+def _empirical_noise(
+    pairs: Sequence[tuple[CaseRecord, CaseRecord]], residuals: list[float]
+) -> list[float]:
+    """Each case's floor: the robust spread, around the machine's move, of the moves of
+    the cases that share its runner and of those that share its algorithm (each kind
+    counted where it has at least MIN_FOR_NULL cases), the larger of the two: a JIT
+    runtime's noise stays its own, and so does a digest's of 1 KiB; with neither, that of
+    all cases; with fewer than MIN_FOR_NULL cases in all, none."""
+    if len(residuals) < MIN_FOR_NULL:
+        return [0.0] * len(residuals)
+    overall = _robust_sd(residuals, 0.0)
+    kinds: dict[tuple[str, str], list[float]] = {}
+    for (_old, new), di in zip(pairs, residuals, strict=True):
+        kinds.setdefault(("runner", new.runner), []).append(di)
+        kinds.setdefault(("alg", new.alg), []).append(di)
     spread = {
-        runner: max(_robust_sd(values, centre), overall)
-        for runner, values in by_runner.items()
+        kind: _robust_sd(values, 0.0)
+        for kind, values in kinds.items()
         if len(values) >= MIN_FOR_NULL
     }
-    return [spread.get(new.runner, overall) for _old, new in pairs]
+    floors = []
+    for _old, new in pairs:
+        known = [spread[k] for k in (("runner", new.runner), ("alg", new.alg)) if k in spread]
+        floors.append(max(known) if known else overall)
+    return floors
 
 
 def _run_move(
