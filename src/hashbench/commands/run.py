@@ -75,9 +75,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--placement",
-        default="none",
-        help="CPUs for the runner processes: none (the kernel decides), auto (the last CPU; "
-        "the orchestrator on the others) or CPU numbers, e.g. 1 (default: none)",
+        default="auto",
+        help="CPUs for the runner processes: auto (the last CPU, the orchestrator on the "
+        "others; unpinned with one CPU), none (the kernel decides) or CPU numbers, e.g. 1 "
+        "(default: auto; docs/benchmarks/gate.md)",
     )
     p.add_argument("--runner", action="append", help="only this runner (repeatable)")
     p.add_argument("--out", type=Path, help="results file (default results/<time>-<suite>.json)")

@@ -4,8 +4,10 @@ On a machine whose CPUs differ in speed (this project's 2-vCPU VMs: one ran `ope
 speed` up to 19% slower than the other), a runner process's speed depends on the CPU it
 lands on, and the samples of one process cannot tell that from the library's. Pinning
 every measured runner process to the same CPU (and the orchestrator, which verifies and
-writes while runners wait, to the others) takes that out; whether it helps on a given
-machine is what scripts/gate_check.py measures (docs/benchmarks/gate.md).
+writes while runners wait, to the others) takes that out: on this VM it halved the noise
+a case's change is judged against in `compare` (a median ±9.3% pinned, ±20.8% not, over
+four A/A pairs of the gate suite at 3 processes: scripts/gate_check.py,
+docs/benchmarks/gate.md), so `run` pins by default (`auto`).
 """
 
 from __future__ import annotations
