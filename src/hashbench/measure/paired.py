@@ -51,8 +51,7 @@ def paired_ratio(case: CaseRecord, reference: CaseRecord) -> PairedRatio | None:
     if not common:
         return None
     logs = {
-        key: math.log(float(np.median(mine[key])) / float(np.median(theirs[key])))
-        for key in common
+        key: math.log(float(np.median(mine[key])) / float(np.median(theirs[key]))) for key in common
     }
     by_process: dict[int, list[float]] = {}
     for (process, _round), value in logs.items():
