@@ -201,10 +201,3 @@ def decode_reply(line: bytes) -> Reply:
 
 def encode(request: Request) -> bytes:
     return _encoder.encode(request)
-
-
-def to_builtins(value: msgspec.Struct) -> dict[str, Any]:
-    """A struct as plain JSON data (the inventory and results files keep hellos so)."""
-    data = msgspec.to_builtins(value)
-    assert isinstance(data, dict)
-    return data
