@@ -1,7 +1,8 @@
 """Does `hashbench compare` cry wolf, and what does it catch? Writes docs/benchmarks/gate.md.
 
 Runs the `gate` suite (quick, plus PBKDF2 and argon2id at 5% and 10% more work) in pairs
-of back-to-back runs, for each placement asked for, then, per pair:
+of back-to-back runs, for each setting asked for (`PLACEMENT:IDLE`: `run --placement
+PLACEMENT --idle-runners IDLE`), the settings interleaved, then, per pair:
 
 - **A/A**: the quick cases of the two runs compared as `hashbench compare --threshold 5%`
   compares them: false regressions and improvements, the exit code, the machine's move;
@@ -12,7 +13,7 @@ of back-to-back runs, for each placement asked for, then, per pair:
 - **ratio repeatability**: within each group of the first run, every case's ratio to the
   group's fastest, with its interval; does it hold the second run's ratio?
 
-    .venv/bin/python scripts/gate_check.py [--pairs 5] [--placements none,auto]
+    .venv/bin/python scripts/gate_check.py [--pairs 5] [--settings auto:stop,auto:run]
         [--keep DIR] [--out docs/benchmarks/gate.md] [-- extra `hashbench run` arguments]
     .venv/bin/python scripts/gate_check.py --from DIR --out FILE   # again, no measuring
 """
@@ -208,10 +209,21 @@ def ratio_holds(a: RunFile, b: RunFile, medians: Holds, paired: Holds) -> None:
                 paired.add(mine.low, mine.ratio, mine.high, theirs.ratio)
 
 
-def _pairs(folder: Path, placement: str) -> Iterator[tuple[RunFile, RunFile]]:
-    i = 1
-    while (folder / f"{placement}-{i}-a.json").exists():
-        a, b = folder / f"{placement}-{i}-a.json", folder / f"{placement}-{i}-b.json"
+def _stem(setting: str) -> str:
+    return setting.replace(":", "_")
+
+
+def _run_args(setting: str) -> list[str]:
+    """`hashbench run` arguments of a setting; a bare placement is an older folder's,
+    measured before idle runners were stopped."""
+    placement, _, idle = setting.partition(":")
+    return ["--placement", placement, "--idle-runners", idle or "run"]
+
+
+def _pairs(folder: Path, setting: str) -> Iterator[tuple[RunFile, RunFile]]:
+    i, stem = 1, _stem(setting)
+    while (folder / f"{stem}-{i}-a.json").exists():
+        a, b = folder / f"{stem}-{i}-a.json", folder / f"{stem}-{i}-b.json"
         if b.exists():
             yield load(a), load(b)
         i += 1
@@ -262,6 +274,19 @@ def _view_lines(pairs: list[tuple[RunFile, RunFile]]) -> list[str]:
     return lines + [""]
 
 
+def _slow_samples(pairs: list[tuple[RunFile, RunFile]]) -> str:
+    """The share of samples over 1.5× their case's fastest: a runner that lost the CPU
+    (another process on it), not a library's own spread."""
+    slow = total = 0
+    for run in (r for pair in pairs for r in pair):
+        for case in run.cases:
+            if case.valid and case.samples_ns:
+                fastest = min(case.samples_ns)
+                slow += sum(s > 1.5 * fastest for s in case.samples_ns)
+                total += len(case.samples_ns)
+    return f"Samples over 1.5× their case's fastest: **{slow / max(total, 1):.1%}** of {total}."
+
+
 def _pct(x: float) -> str:
     return f"{(x - 1) * 100:+.1f}%"
 
@@ -272,19 +297,22 @@ def report(folder: Path, meta: dict) -> str:
         "",
         f"Generated on {meta['date']} by `.venv/bin/python scripts/gate_check.py "
         f"{meta['args']}` on {meta['cpu']}; each run: `hashbench run gate --no-store "
-        f"--placement P {meta['extra']}` (suites/gate.toml: quick, plus PBKDF2 and argon2id "
-        "at 5% and 10% more work), two runs back to back per pair. compare's threshold: 5%.",
+        f"--placement P --idle-runners I {meta['extra']}` (suites/gate.toml: quick, plus "
+        "PBKDF2 and argon2id at 5% and 10% more work), two runs back to back per pair, the "
+        "settings interleaved. compare's threshold: 5%.",
         "",
     ]
-    for placement in meta["placements"]:
-        pairs = list(_pairs(folder, placement))
+    for setting in meta.get("settings", meta.get("placements", [])):
+        pairs = list(_pairs(folder, setting))
         if not pairs:
             continue
-        walls = meta["walls"].get(placement, [])
-        lines += [f"## Placement `{placement}`", ""]
+        walls = meta["walls"].get(setting, [])
+        args = _run_args(setting)
+        lines += [f"## Placement `{args[1]}`, idle runners `{args[3]}`", ""]
         if walls:
             lines.append(
-                f"Wall time per run: {min(walls):.0f}–{max(walls):.0f} s ({len(walls)} runs)."
+                f"Wall time per run: {min(walls):.0f}–{max(walls):.0f} s ({len(walls)} runs). "
+                f"{_slow_samples(pairs)}"
             )
             lines.append("")
         for view, make in VIEWS.items():
@@ -294,21 +322,21 @@ def report(folder: Path, meta: dict) -> str:
 
 
 def _measure(
-    folder: Path, placements: list[str], pairs: int, extra: list[str], first: int
+    folder: Path, settings: list[str], pairs: int, extra: list[str], first: int
 ) -> dict[str, list[float]]:
     walls: dict[str, list[float]] = {}
     for i in range(first, first + pairs):
-        for placement in placements:  # interleaved, so both meet the same machine
+        for setting in settings:  # interleaved, so each meets the same machine
             for side in ("a", "b"):
-                out = folder / f"{placement}-{i}-{side}.json"
+                out = folder / f"{_stem(setting)}-{i}-{side}.json"
                 command = [sys.executable, "-m", "hashbench", "run", "gate", "--no-store",
-                           "--placement", placement, "--out", str(out), *extra]  # fmt: skip
+                           *_run_args(setting), "--out", str(out), *extra]  # fmt: skip
                 start = time.monotonic()
                 done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
                 wall = time.monotonic() - start
                 if done.returncode not in (0, 1):
                     sys.exit(f"{shlex.join(command)} failed:\n{done.stderr[-2000:]}")
-                walls.setdefault(placement, []).append(wall)
+                walls.setdefault(setting, []).append(wall)
                 print(f"{out.name}: {wall:.0f} s", file=sys.stderr)
     return walls
 
@@ -316,7 +344,9 @@ def _measure(
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--pairs", type=int, default=5)
-    p.add_argument("--placements", default="none,auto")
+    p.add_argument(
+        "--settings", default="auto:stop,auto:run", help="PLACEMENT:IDLE, comma-separated"
+    )
     p.add_argument("--keep", type=Path, help="keep the results files here")
     p.add_argument(
         "--first", type=int, default=1, help="number the new pairs from here (add to --keep)"
@@ -331,11 +361,11 @@ def main() -> int:
     else:
         folder = args.keep or Path(tempfile.mkdtemp(prefix="gate-check-"))
         folder.mkdir(parents=True, exist_ok=True)
-        placements = args.placements.split(",")
-        walls = _measure(folder, placements, args.pairs, args.extra, args.first)
+        settings = args.settings.split(",")
+        walls = _measure(folder, settings, args.pairs, args.extra, args.first)
         if args.first > 1 and (folder / META).exists():  # pairs added to a kept folder
-            for placement, seconds in json.loads((folder / META).read_text())["walls"].items():
-                walls[placement] = seconds + walls.get(placement, [])
+            for setting, seconds in json.loads((folder / META).read_text())["walls"].items():
+                walls[setting] = seconds + walls.get(setting, [])
         from hashbench import machine
 
         meta = {
@@ -343,7 +373,7 @@ def main() -> int:
             "args": " ".join(sys.argv[1:]),
             "cpu": f"{machine.cpu_model()}, {machine.snapshot()['cores']} cores",
             "extra": shlex.join(args.extra),
-            "placements": placements,
+            "settings": settings,
             "walls": walls,
         }
         (folder / META).write_text(json.dumps(meta, indent=1))

@@ -80,6 +80,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "others; unpinned with one CPU), none (the kernel decides) or CPU numbers, e.g. 1 "
         "(default: auto; docs/benchmarks/gate.md)",
     )
+    p.add_argument(
+        "--idle-runners",
+        choices=("stop", "run"),
+        default="stop",
+        help="runner processes not being asked: stopped (SIGSTOP), so their runtimes' "
+        "background work takes no CPU from the one measured, or left running (default: stop)",
+    )
     p.add_argument("--runner", action="append", help="only this runner (repeatable)")
     p.add_argument("--out", type=Path, help="results file (default results/<time>-<suite>.json)")
     p.add_argument("--resume", type=Path, metavar="FILE", help="continue an interrupted run")
@@ -147,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
         exports,
         args.brief,
         store,
-        placement.choose(args.placement),
+        placement.choose(args.placement, args.idle_runners == "stop"),
         Resume(args.resume, args.force) if args.resume else None,
     )
 

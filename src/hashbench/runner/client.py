@@ -60,6 +60,7 @@ class RunnerClient:
         self._lines: queue.Queue[bytes | None] = queue.Queue()
         self._stderr: collections.deque[str] = collections.deque(maxlen=20)
         self._ids = itertools.count(1)
+        self._paused = False
 
     # -- lifecycle -------------------------------------------------------------------
     def start(self) -> Hello:
@@ -90,6 +91,7 @@ class RunnerClient:
         except OSError as exc:
             raise RunnerError("start", f"cannot launch {' '.join(launch)}: {exc}") from exc
         self._lines = queue.Queue()
+        self._paused = False
         threading.Thread(target=_pump_stdout, args=(self._proc, self._lines), daemon=True).start()
         threading.Thread(target=self._pump_stderr, args=(self._proc,), daemon=True).start()
 
@@ -107,7 +109,25 @@ class RunnerClient:
         self.hello_json = json.loads(line)
         return self.hello
 
+    def pause(self) -> None:
+        """Stop the idle process (SIGSTOP) so that nothing it does in the background — a
+        JIT compiling, a collector, a runtime's timers — takes CPU from the runner being
+        measured; any request resumes it first."""
+        if self.alive and not self._paused and self._proc is not None:
+            os.kill(self._proc.pid, signal.SIGSTOP)
+            self._paused = True
+
+    def resume(self) -> None:
+        if self._paused and self.alive and self._proc is not None:
+            os.kill(self._proc.pid, signal.SIGCONT)
+        self._paused = False
+
+    @property
+    def paused(self) -> bool:
+        return self._paused and self.alive
+
     def close(self) -> None:
+        self.resume()
         proc, self._proc = self._proc, None
         if proc is None:
             return
@@ -157,6 +177,7 @@ class RunnerClient:
         """Write one raw line (for conformance tests of malformed input)."""
         if not self.alive:
             raise RunnerError("crash", self._death_message())
+        self.resume()
         assert self._proc is not None and self._proc.stdin is not None
         try:
             self._proc.stdin.write(line.rstrip(b"\n") + b"\n")

@@ -12,6 +12,7 @@ docs/benchmarks/gate.md), so `run` pins by default (`auto`).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from dataclasses import dataclass
 
@@ -22,14 +23,16 @@ from hashbench.errors import UsageError
 class Placement:
     runner_cpus: frozenset[int] | None = None  # None: the kernel decides
     orchestrator_cpus: frozenset[int] | None = None
+    pause_idle: bool = True  # idle runner processes stopped while another is asked (pool.py)
 
     def describe(self) -> str:
         if self.runner_cpus is None:
-            return "unpinned"
-        where = f"runners on CPU {_cpus(self.runner_cpus)}"
-        if self.orchestrator_cpus:
-            where += f", orchestrator on CPU {_cpus(self.orchestrator_cpus)}"
-        return where
+            where = "unpinned"
+        else:
+            where = f"runners on CPU {_cpus(self.runner_cpus)}"
+            if self.orchestrator_cpus:
+                where += f", orchestrator on CPU {_cpus(self.orchestrator_cpus)}"
+        return where + ("" if self.pause_idle else ", idle runners left running")
 
     def pin_runner(self) -> None:
         """In a runner's process before exec: its CPUs (no-op when unpinned)."""
@@ -45,7 +48,12 @@ def _cpus(cpus: frozenset[int]) -> str:
     return ",".join(str(c) for c in sorted(cpus))
 
 
-def choose(spec: str) -> Placement:
+def choose(spec: str, pause_idle: bool = True) -> Placement:
+    """As `_where`, with idle runner processes stopped or not."""
+    return dataclasses.replace(_where(spec), pause_idle=pause_idle)
+
+
+def _where(spec: str) -> Placement:
     """`none`; `auto` (the runners on the last CPU this process may use, the orchestrator
     on the rest; unpinned with a single CPU); or a list of CPUs for the runners, e.g. `1`
     or `2,3` (the orchestrator then on the others)."""

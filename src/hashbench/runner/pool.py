@@ -6,6 +6,13 @@ the reason (never a silent gap). A runner that faults is restarted for the next 
 With several processes per case, process k > 0 of a runner is a further client started
 the first time a group needs it and kept for the rest of the run: each case still runs in
 k distinct processes, and a run pays for k − 1 extra starts per runner, not per group.
+
+Only the runner process being asked runs: the others are stopped (SIGSTOP) while idle
+(`Placement.pause_idle`). A JVM, V8 or GHC runtime keeps working after its reply — compiling,
+collecting, its timers — and on the CPU the runners share that halved the speed of
+whichever runner was being measured: in eight gate runs at three processes, a quarter of
+all samples were over 1.5× their case's fastest, password hashes in pairs at exactly
+twice it (scripts/gate_check.py; docs/benchmarks/gate.md).
 """
 
 from __future__ import annotations
@@ -39,6 +46,7 @@ class RunnerPool:
     implementations: dict[str, Implementation] = field(default_factory=dict)
     extra_processes: dict[tuple[str, int], RunnerClient] = field(default_factory=dict)
     placement: Placement = field(default_factory=Placement)
+    _active: RunnerClient | None = None
 
     def start(self, only: set[str] | None = None) -> None:
         wanted = [m for m in self.manifests if only is None or m.name in only]
@@ -67,6 +75,7 @@ class RunnerPool:
                 continue
             for info in hello.implementations:
                 self.implementations[info.id] = Implementation(info.id, name, info)
+        self._pause_all()
 
     def client_for(self, impl_id: str, process: int = 0) -> RunnerClient:
         """The client of the implementation's runner serving process number `process`
@@ -75,6 +84,7 @@ class RunnerPool:
         client = self.clients[runner] if process == 0 else self.extra_processes[(runner, process)]
         if not client.alive:
             client.restart()
+        self._focus(client)
         return client
 
     def request(self, impl_id: str, process: int, request: Request) -> Reply:
@@ -83,7 +93,9 @@ class RunnerPool:
         return self.client_for(impl_id, process).call(request)
 
     def loop_overhead_ns(self, runner: str) -> float:
-        return self.clients[runner].loop_overhead_ns()
+        client = self.clients[runner]
+        self._focus(client)
+        return client.loop_overhead_ns()
 
     def start_processes(self, runners: list[str], process: int) -> dict[str, str]:
         """Make sure each runner has a client for process number `process` (> 0), launched
@@ -107,6 +119,7 @@ class RunnerPool:
                 faults[runner] = str(exc)
                 continue
             self.extra_processes[(runner, process)] = client
+        self._pause_all()
         return faults
 
     def hello(self, runner: str) -> Hello | None:
@@ -117,6 +130,20 @@ class RunnerPool:
     def runtime(self, runner: str) -> str:
         hello = self.hello(runner)
         return hello.runtime if hello else ""
+
+    def _focus(self, client: RunnerClient) -> None:
+        """Let `client` run and stop the one that ran before it."""
+        if self.placement.pause_idle and self._active is not None and self._active is not client:
+            self._active.pause()
+        self._active = client
+        client.resume()
+
+    def _pause_all(self) -> None:
+        if not self.placement.pause_idle:
+            return
+        for client in [*self.clients.values(), *self.extra_processes.values()]:
+            if client is not self._active:
+                client.pause()
 
     def close(self) -> None:
         for client in [*self.clients.values(), *self.extra_processes.values()]:
