@@ -24,6 +24,7 @@ ALLOWED: dict[str, set[str]] = {
     "engine": {"runner", "measure", "verify", "results", "store"},
     "fidelity": {"runner", "measure", "verify", "results", "store"},
     "strength": {"engine", "runner", "measure", "verify", "results", "store"},
+    "cards": {"engine", "fidelity", "strength", "runner", "measure", "verify", "results", "store"},
     "report": {"measure"},
     "command_support": {"*"},  # what several commands share: anything but a command
     "commands": {"*"},

@@ -390,6 +390,50 @@ class Store:
             )  # fmt: skip
             return [r[0] for r in cur.fetchall()]
 
+    def latest_cases(
+        self, env: dict[str, Any], algs: list[str] | None = None
+    ) -> list[tuple[CaseRecord, str]]:
+        """The newest record of each case measured on the machine `env` describes (its
+        fingerprint), each with the run it came from in words: what a library card shows
+        as this machine's latest results. `algs`: only these algorithms' cases."""
+        only = f" AND c.alg IN ({', '.join('?' * len(algs))})" if algs else ""
+        with self._transaction() as cur:
+            cur.execute(
+                self._sql(
+                    "SELECT c.id, c.case_id, r.id, r.suite, r.started FROM cases c "
+                    "JOIN runs r ON r.id = c.run_id JOIN machines m ON m.id = r.machine_id "
+                    f"WHERE m.fingerprint = ?{only} AND NOT {SUPERSEDED} ORDER BY r.started, r.id"
+                ),
+                (_fingerprint(env), *(algs or [])),
+            )
+            newest = {row[1]: (int(row[0]), f"run {row[2]} ({row[3]}, {row[4]})")
+                      for row in cur.fetchall()}  # fmt: skip
+            out = []
+            for row_id, label in newest.values():
+                cur.execute(self._sql("SELECT record FROM cases WHERE id = ?"), (row_id,))
+                blob = bytes(cur.fetchone()[0])
+                out.append((msgspec.json.decode(zlib.decompress(blob), type=CaseRecord), label))
+            return out
+
+    def latest_fidelity(
+        self, env: dict[str, Any], limit: int = 10
+    ) -> list[tuple[dict[str, Any], str]]:
+        """The newest fidelity runs of this machine, newest first, whole, each with its
+        run in words."""
+        with self._transaction() as cur:
+            cur.execute(
+                self._sql(
+                    "SELECT r.id, r.started, r.header FROM runs r "
+                    "JOIN machines m ON m.id = r.machine_id WHERE m.fingerprint = ? "
+                    "AND r.kind = 'hashbench-fidelity' ORDER BY r.started DESC, r.id DESC LIMIT ?"
+                ),
+                (_fingerprint(env), limit),
+            )
+            return [
+                (json.loads(zlib.decompress(bytes(r[2]))), f"fidelity run {r[0]} ({r[1]})")
+                for r in cur.fetchall()
+            ]
+
     def load_run(self, run_id: int) -> RunFile:
         with self._transaction() as cur:
             cur.execute(self._sql("SELECT header FROM runs WHERE id = ?"), (run_id,))

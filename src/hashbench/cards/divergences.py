@@ -1,0 +1,116 @@
+"""A card's fidelity: every divergence a fidelity run found for an implementation, graded
+(fidelity/severity.py) and worst first, one line per behaviour (a length probe's lengths
+together), with the known-divergences file's sentence where it has one; and the hazards it
+shares with the reference (`severity.inherent`)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from hashbench.fidelity import findings, known, severity
+from hashbench.model.card import Divergence
+
+
+def _algorithms(f: findings.Finding) -> list[str]:
+    about = known.subject_algorithms(f.check, f.subject)
+    if about is None and f.check == "kat":  # a derive vector's subject is its output
+        about = known.subject_algorithms("differential", f.detail.split("[", 1)[0])
+    return sorted(about or [])
+
+
+def _line(
+    grade: severity.Grade, f: findings.Finding, why: str, known_key: bool, **more: Any
+) -> Divergence:
+    return Divergence(
+        severity=grade.level,
+        level=severity.LEVELS[grade.level],
+        text=grade.phrase,
+        algorithms=_algorithms(f),
+        check=f.check,
+        subject=f.subject,
+        behaviour=f.behaviour,
+        why=why,
+        known=known_key,
+        **more,
+    )
+
+
+def _label(f: findings.Finding) -> str:
+    return f.subject.rsplit(".", 1)[1]
+
+
+def _target(f: findings.Finding) -> str:
+    return f.subject.rsplit(".", 1)[0]
+
+
+def _length_groups(found: list[findings.Finding]) -> list[list[findings.Finding]]:
+    """A length probe's answers, one group per input, behaviour and set of lengths: the
+    targets (ops, prefixes) of one input that answer alike at the same lengths together;
+    a NUL apart, since cutting there is graded apart."""
+    per_target: dict[tuple[str, str, str, bool], list[findings.Finding]] = defaultdict(list)
+    for f in found:
+        per_target[(f.impl, _target(f), f.behaviour, _label(f) == "nul")].append(f)
+    merged: dict[tuple[str, str, str, tuple[str, ...]], list[findings.Finding]] = defaultdict(list)
+    for (impl, target, behaviour, _), group in per_target.items():
+        parts = target.split(".")
+        field = f"{parts[1]}.{parts[-2]}"  # the algorithm and the input
+        merged[(impl, field, behaviour, tuple(_label(f) for f in group))] += group
+    return list(merged.values())
+
+
+def _found(data: dict[str, Any], entries: tuple[known.Entry, ...]) -> dict[str, list[Divergence]]:
+    why = known.why(entries)
+    out: dict[str, list[Divergence]] = defaultdict(list)
+    collected = findings.collect(data)
+    for f in collected:
+        if f.check != "length":
+            grade = severity.grade(f.check, f.subject, f.behaviour, f.detail)
+            out[f.impl].append(_line(grade, f, why.get(f.key) or f.detail, f.key in why))
+    for group in _length_groups([f for f in collected if f.check == "length"]):
+        targets = list(dict.fromkeys(_target(f) for f in group))
+        labels = list(dict.fromkeys(_label(f) for f in group))
+        first = group[0]
+        grade = severity.grade_length(targets, first.behaviour, labels)
+        sentence = next((why[f.key] for f in group if f.key in why), first.detail)
+        line = _line(grade, first, sentence, all(f.key in why for f in group))
+        line.subject = ", ".join(targets)
+        out[first.impl].append(line)
+    return out
+
+
+def _inherent(data: dict[str, Any]) -> dict[str, list[Divergence]]:
+    out: dict[str, dict[str, Divergence]] = defaultdict(dict)
+    for b in data.get("lengths", []):
+        grade = severity.inherent(b["probe"], b["behaviour"], b.get("detail", ""))
+        if grade is None or grade.phrase in out[b["impl"]]:
+            continue
+        f = findings.Finding("length", b["probe"], b["behaviour"], b["impl"])
+        line = _line(
+            grade,
+            f,
+            "as the reference does: bcrypt reads 72 bytes, crypt(3) stops "
+            "at a NUL; a user's longer password is cut without a word",
+            False,
+            inherent=True,
+        )
+        line.subject = b["probe"].rsplit(".", 1)[0]
+        out[b["impl"]][grade.phrase] = line
+    return {impl: list(lines.values()) for impl, lines in out.items()}
+
+
+def by_impl(data: dict[str, Any], entries: tuple[known.Entry, ...]) -> dict[str, list[Divergence]]:
+    """implementation → its divergences in this fidelity run, worst first (only the
+    implementations the run ran are keys)."""
+    found, shared = _found(data, entries), _inherent(data)
+    out = {}
+    for impl in data.get("ran", []):
+        lines = found.get(impl, []) + shared.get(impl, [])
+        out[impl] = sorted(lines, key=lambda d: (-d.severity, d.text))
+    return out
+
+
+def worst(lines: list[Divergence], alg: str) -> Divergence | None:
+    """The worst divergence about `alg` (or about no algorithm in particular)."""
+    about = [d for d in lines if not d.algorithms or alg in d.algorithms]
+    return about[0] if about else None

@@ -1,0 +1,66 @@
+"""What the cards are built from: case records and fidelity results, from the files given
+or else this machine's newest in the history store, each with where it came from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hashbench import machine
+from hashbench.errors import UsageError
+from hashbench.model import CaseRecord, RunFile
+from hashbench.results.files import load_any
+from hashbench.store import StoreError, open_store
+
+
+@dataclass
+class Inputs:
+    records: list[tuple[CaseRecord, str]] = field(default_factory=list)  # (record, its run)
+    fidelity: list[tuple[dict[str, Any], str]] = field(default_factory=list)  # newest first
+    where: str = ""  # the store or files they came from, in words
+
+    def sources(self) -> list[str]:
+        runs = dict.fromkeys(label for _, label in self.records)
+        return [*runs, *(label for _, label in self.fidelity)]
+
+
+def from_files(results: list[Path], fidelity: list[Path]) -> Inputs:
+    """Run files (a later file's record of a case replaces an earlier one's) and fidelity
+    files (a later one first: it wins for the implementations it ran)."""
+    out = Inputs(where="files")
+    newest: dict[str, tuple[CaseRecord, str]] = {}
+    for path in results:
+        loaded = load_any(path)
+        if not isinstance(loaded, RunFile):
+            raise UsageError(
+                f"{path}: not a run's results file (give fidelity files with --fidelity)"
+            )
+        for case in loaded.cases:
+            newest[case.id] = (case, f"{path.name} ({loaded.suite}, {loaded.started})")
+    out.records = list(newest.values())
+    for path in fidelity:
+        loaded = load_any(path)
+        if not isinstance(loaded, dict):
+            raise UsageError(f"{path}: not a fidelity results file")
+        out.fidelity.insert(0, (loaded, f"{path.name} ({loaded.get('started', '')})"))
+    return out
+
+
+def from_store(location: str, algs: list[str] | None, *, runs: bool, fidelity: bool) -> Inputs:
+    """This machine's newest records of each case (of `algs`) and its newest fidelity runs."""
+    try:
+        store = open_store(location)
+    except StoreError as exc:
+        raise UsageError(str(exc)) from exc
+    env = machine.snapshot()
+    try:
+        return Inputs(
+            records=store.latest_cases(env, algs) if runs else [],
+            fidelity=store.latest_fidelity(env) if fidelity else [],
+            where=f"history store {location}",
+        )
+    except StoreError as exc:
+        raise UsageError(str(exc)) from exc
+    finally:
+        store.close()

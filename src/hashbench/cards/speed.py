@@ -1,0 +1,67 @@
+"""A card's speed: each algorithm at its reference case, as a ratio to the fastest
+implementation of the same runtime and to the fastest of all, with intervals.
+
+Two records are compared as `compare.within_run` compares two implementations of one
+group: the ratio of medians bounded by both intervals, indistinguishable where the
+intervals overlap. Records from two runs of this machine are compared the same way and
+marked so (`Ratio.same_run`): their intervals do not hold the machine's drift between runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hashbench.cards.reference import group_key, title
+from hashbench.measure.compare import within_run
+from hashbench.model import CaseId, CaseRecord
+from hashbench.model.card import Ratio, Speed
+
+
+class Group:
+    """The records of one reference case, by implementation, each with its run."""
+
+    def __init__(self, ref: CaseId, records: list[tuple[CaseRecord, str]]):
+        self.ref = ref
+        key = group_key(ref)
+        self.by_impl = {r.impl: (r, label) for r, label in records if group_key(r.case_id) == key}
+
+    def fastest(self, keep: Callable[[str], bool]) -> tuple[CaseRecord, str] | None:
+        valid = [(r, label) for impl, (r, label) in self.by_impl.items() if r.valid and keep(impl)]
+        return min(valid, key=lambda item: (item[0].measured.median, item[0].impl), default=None)
+
+
+def _ratio(fastest: tuple[CaseRecord, str] | None, own: CaseRecord, label: str) -> Ratio | None:
+    if fastest is None:
+        return None
+    change = within_run(fastest[0], own)
+    return Ratio(
+        to=fastest[0].impl,
+        ratio=change.ratio,
+        low=change.low,
+        high=change.high,
+        indistinguishable=not change.significant,
+        same_run=fastest[1] == label,
+    )
+
+
+def figure(impl: str, group: Group, same_runtime: Callable[[str], bool]) -> Speed | None:
+    """`impl` in the reference group, or None when it was not measured there."""
+    found = group.by_impl.get(impl)
+    if found is None:
+        return None
+    record, label = found
+    speed = Speed(
+        alg=group.ref.alg,
+        case=group_key(group.ref),
+        title=title(group.ref),
+        status=record.status,
+        reason=record.reason,
+        source=label,
+    )
+    if not record.valid:
+        return speed
+    stats = record.measured
+    speed.median_ns, (speed.low_ns, speed.high_ns) = stats.median, stats.median_ci
+    speed.vs_runtime = _ratio(group.fastest(same_runtime), record, label)
+    speed.vs_all = _ratio(group.fastest(lambda _: True), record, label)
+    return speed
