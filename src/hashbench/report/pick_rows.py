@@ -1,0 +1,122 @@
+"""A pick as the rows every format shows (terminal, markdown, HTML): one row per ranked
+candidate, then the ruled out and the unmeasured, each with its line of reason."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hashbench.model.card import Candidate, Card, Pick, Ratio, Speed
+from hashbench.report import units
+
+HEADERS = [
+    "#",
+    "implementation",
+    "backend",
+    "version",
+    "median",
+    "× fastest of runtime",
+    "× fastest anywhere",
+    "worst divergence",
+    "ease",
+    "defaults",
+    "score",
+]
+EASE_LEGEND = "ease: salts itself · standard string · verify in one call (✓ yes, ✗ no, ? unknown)"
+
+
+@dataclass(frozen=True)
+class Rows:
+    title: str
+    ranked: list[list[str]]
+    ruled_out: list[tuple[str, str]]  # (impl, reason)
+    unmeasured: list[tuple[str, list[str]]]  # (impl, the commands that measure it)
+    top: str
+    legend: list[str]
+
+
+def _speed(card: Card, alg: str) -> Speed | None:
+    return next((s for s in card.speed if s.alg == alg), None)
+
+
+def ratio(r: Ratio | None, impl: str) -> str:
+    if r is None:
+        return "—"
+    if r.to == impl:
+        text = "1.00× (the fastest)"
+    else:
+        text = f"{r.ratio:.2f}× ({r.low:.2f}–{r.high:.2f})"
+        if r.indistinguishable:
+            text = f"≈ {text}"
+    return text if r.same_run else f"{text} †"
+
+
+def _mark(value: bool | None) -> str:
+    return "?" if value is None else ("✓" if value else "✗")
+
+
+def ease(card: Card) -> str:
+    e = card.ease
+    if e is None:
+        return "?"
+    standard = None if e.encoded is None else not e.encoded.startswith(("own", "raw"))
+    return " ".join(_mark(v) for v in (e.salts_itself, standard, e.verify_one_call))
+
+
+def defaults(card: Card, alg: str) -> str:
+    own = next((d for d in card.defaults if d.alg == alg), None)
+    if own is None:
+        return "?" if card.fidelity is None else "—"
+    if own.params is None:
+        return own.detail[:30] or "—"
+    text = ",".join(f"{k}={v}" for k, v in own.params.items() if k != "version")
+    return f"{text} (weaker than OWASP)" if own.weaker else text
+
+
+def worst(card: Card, alg: str) -> str:
+    if card.fidelity is None:
+        return "not measured"
+    about = [d for d in card.fidelity if not d.algorithms or alg in d.algorithms]
+    return f"[{about[0].severity}] {about[0].text}" if about else "none"
+
+
+def row(c: Candidate, alg: str) -> list[str]:
+    card = c.card
+    figure = _speed(card, alg)
+    median = "—"
+    if figure is not None and figure.median_ns is not None:
+        half = ((figure.high_ns or 0) - (figure.low_ns or 0)) / 2 / figure.median_ns
+        median = f"{units.duration(figure.median_ns)} ±{half:.1%}"
+    elif figure is not None:
+        median = figure.status
+    backend = card.backend_kind + (f" ({card.backend})" if card.backend_kind == "native" else "")
+    return [
+        str(c.rank) if c.rank is not None else "—",
+        c.impl,
+        backend,
+        card.version or "—",
+        median,
+        ratio(figure.vs_runtime if figure else None, c.impl),
+        ratio(figure.vs_all if figure else None, c.impl),
+        worst(card, alg),
+        ease(card),
+        defaults(card, alg),
+        f"{c.score:.2f}" if c.score is not None else "—",
+    ]
+
+
+def rows(pick: Pick) -> Rows:
+    where = f" in {pick.runtime}" if pick.runtime else " in every runtime"
+    title = f"hashbench pick · {pick.alg}{where} · speed at {pick.case} · {pick.machine}"
+    ranked = [row(c, pick.alg) for c in pick.candidates if not c.ruled_out]
+    out = [(c.impl, c.reason) for c in pick.candidates if c.ruled_out]
+    unmeasured = [
+        (c.impl, [m.command for m in c.card.missing])
+        for c in pick.candidates
+        if not c.ruled_out and c.card.missing
+    ]
+    legend = [
+        EASE_LEGEND,
+        "≈ indistinguishable: the intervals overlap; † from another run "
+        "of this machine; [n] severity, 5 worst (docs/pick.md)",
+    ]
+    return Rows(title, ranked, out, unmeasured, pick.top, legend)
