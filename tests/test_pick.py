@@ -270,3 +270,31 @@ def test_without_an_algorithm_every_password_hash_of_the_runtime(files, tmp_path
     algs = [p["alg"] for p in json.loads(done.stdout)]
     assert algs[0] == "argon2id" and "bcrypt" in algs and "scrypt" in algs
     assert os.environ.get("HASHBENCH_STORE")  # the tests' own store, never the user's
+
+
+# -- hashbench card -------------------------------------------------------------------
+def test_card_shows_each_piece_and_what_fills_the_rest(files):
+    done = hashbench("card", "python/bcrypt", "c/libx*", "--results", str(files[0]),
+                     "--fidelity", str(files[1]), "--format", "json")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    cards = {c["impl"]: c for c in json.loads(done.stdout)}
+    assert set(cards) == {"python/bcrypt", "c/libxcrypt"}
+    card = cards["python/bcrypt"]
+    # the run measured cost 4; a card's reference is the quick suite's cost 10
+    assert card["speed"] == []
+    assert {"piece": "speed", "what": "bcrypt cost=10 hash",
+            "command": "hashbench run --alg bcrypt --params cost=10 --op hash "
+                       "--impl 'python/bcrypt'"} in card["missing"]  # fmt: skip
+    assert card["fidelity"] and card["ease"]["observed"] and card["version"] == "5.0.0"
+    assert card["defaults"][0]["alg"] == "bcrypt" and card["defaults"][0]["params"]
+    libxcrypt = cards["c/libxcrypt"]["fidelity"]
+    assert [d["severity"] for d in libxcrypt][:1] == [5]
+    md = hashbench("card", "python/bcrypt", "--results", str(files[0]), "--fidelity",
+                   str(files[1]), "--format", "md")  # fmt: skip
+    assert md.returncode == 0 and "## `python/bcrypt`" in md.stdout
+    assert "**divergences, worst first" in md.stdout
+    text = hashbench("card", "python/bcrypt", "--results", str(files[0]), "--fidelity",
+                     str(files[1]))  # fmt: skip
+    assert text.returncode == 0 and "not measured on this machine" in text.stdout
+    nothing = hashbench("card", "cobol/*", "--results", str(files[0]), "--fidelity", str(files[1]))
+    assert nothing.returncode == 2 and "no implementation matches cobol/*" in nothing.stderr

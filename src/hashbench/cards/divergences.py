@@ -80,23 +80,29 @@ def _found(data: dict[str, Any], entries: tuple[known.Entry, ...]) -> dict[str, 
 
 
 def _inherent(data: dict[str, Any]) -> dict[str, list[Divergence]]:
-    out: dict[str, dict[str, Divergence]] = defaultdict(dict)
+    """What each implementation shares with the reference and is a hazard, one line per
+    hazard with the targets (ops, prefixes) where it was seen."""
+    seen: dict[tuple[str, str], list[str]] = defaultdict(list)
+    graded: dict[tuple[str, str], tuple[severity.Grade, str, str]] = {}
     for b in data.get("lengths", []):
-        grade = severity.inherent(b["probe"], b["behaviour"], b.get("detail", ""))
-        if grade is None or grade.phrase in out[b["impl"]]:
+        found = severity.inherent(b["probe"], b["behaviour"], b.get("detail", ""))
+        if found is None:
             continue
-        f = findings.Finding("length", b["probe"], b["behaviour"], b["impl"])
-        line = _line(
-            grade,
-            f,
-            "as the reference does: bcrypt reads 72 bytes, crypt(3) stops "
-            "at a NUL; a user's longer password is cut without a word",
-            False,
-            inherent=True,
-        )
-        line.subject = b["probe"].rsplit(".", 1)[0]
-        out[b["impl"]][grade.phrase] = line
-    return {impl: list(lines.values()) for impl, lines in out.items()}
+        grade, why = found
+        key = (b["impl"], grade.phrase)
+        target = b["probe"].rsplit(".", 1)[0]
+        if target not in seen[key]:
+            seen[key].append(target)
+        graded.setdefault(key, (grade, why, b["probe"]))
+    out: dict[str, list[Divergence]] = defaultdict(list)
+    for (impl, phrase), targets in seen.items():
+        grade, why, probe = graded[(impl, phrase)]
+        at = severity.Grade(grade.level, f"{phrase} ({severity.where(targets)})")
+        f = findings.Finding("length", probe, "matches", impl)
+        line = _line(at, f, why, False, inherent=True)
+        line.subject = ", ".join(targets)
+        out[impl].append(line)
+    return out
 
 
 def by_impl(data: dict[str, Any], entries: tuple[known.Entry, ...]) -> dict[str, list[Divergence]]:

@@ -18,7 +18,6 @@ from hashbench.store import StoreError, open_store
 class Inputs:
     records: list[tuple[CaseRecord, str]] = field(default_factory=list)  # (record, its run)
     fidelity: list[tuple[dict[str, Any], str]] = field(default_factory=list)  # newest first
-    where: str = ""  # the store or files they came from, in words
 
     def sources(self) -> list[str]:
         runs = dict.fromkeys(label for _, label in self.records)
@@ -28,7 +27,7 @@ class Inputs:
 def from_files(results: list[Path], fidelity: list[Path]) -> Inputs:
     """Run files (a later file's record of a case replaces an earlier one's) and fidelity
     files (a later one first: it wins for the implementations it ran)."""
-    out = Inputs(where="files")
+    out = Inputs()
     newest: dict[str, tuple[CaseRecord, str]] = {}
     for path in results:
         loaded = load_any(path)
@@ -58,7 +57,6 @@ def from_store(location: str, algs: list[str] | None, *, runs: bool, fidelity: b
         return Inputs(
             records=store.latest_cases(env, algs) if runs else [],
             fidelity=store.latest_fidelity(env) if fidelity else [],
-            where=f"history store {location}",
         )
     except StoreError as exc:
         raise UsageError(str(exc)) from exc

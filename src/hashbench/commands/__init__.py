@@ -8,8 +8,8 @@ from types import ModuleType
 
 # The order `hashbench --help` lists them in.
 NAMES = [
-    "run", "show", "compare", "pick", "calibrate", "strength", "capacity", "history", "list",
-    "fidelity", "doctor", "build", "seeds-report",
+    "run", "show", "compare", "pick", "card", "calibrate", "strength", "capacity", "history",
+    "list", "fidelity", "doctor", "build", "seeds-report",
 ]  # fmt: skip
 
 

@@ -8,10 +8,11 @@ import argparse
 from pathlib import Path
 
 from hashbench import catalog
-from hashbench.cards import inputs, rank
+from hashbench.cards import rank
 from hashbench.cards.build import runtime as runtime_of
 from hashbench.cards.choose import choose, resolve_runtime
 from hashbench.catalog import libraries
+from hashbench.command_support import card_sources
 from hashbench.command_support.options import write_output
 from hashbench.engine.suite import parse_params
 from hashbench.errors import UsageError
@@ -19,7 +20,6 @@ from hashbench.model.card import Weights
 from hashbench.report import pick_terminal
 from hashbench.report.console import console
 from hashbench.report.export.pick_formats import FORMATS
-from hashbench.store import default_location
 
 NAME = "pick"
 HELP = "which library: one runtime's implementations of an algorithm, ranked, with reasons"
@@ -34,19 +34,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--runtime", help="a runner (node, rust-native) or runtime (Rust); default all")
     p.add_argument("--alg", help="an algorithm (default: every password hash of the runtime)")
     p.add_argument("--params", help="compare speed at these parameters (needs --alg), e.g. cost=12")
-    p.add_argument(
-        "--results",
-        type=Path,
-        action="append",
-        help="run results files to read (repeatable; default: this machine's newest in the store)",
-    )
-    p.add_argument(
-        "--fidelity",
-        type=Path,
-        action="append",
-        help="fidelity results files (repeatable; default: this machine's newest in the store)",
-    )
-    p.add_argument("--store", help=f"history store (default {default_location()})")
+    card_sources.add_arguments(p)
     p.add_argument(
         "--weights",
         default="speed=1,fidelity=1,ease=0.5",
@@ -115,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     algs = [args.alg] if args.alg else _algorithms(runtime)
     params = parse_params(args.params) if args.params else None
     rule = rank.rule(weights(args.weights), args.rule_out_at, not args.allow_weak_defaults)
-    data = _inputs(args, algs)
+    data = card_sources.load(args, algs)
     picks = [choose(data, alg, runtime, rule, params) for alg in algs]
     if args.format is None:
         out = console()
@@ -126,21 +114,3 @@ def run(args: argparse.Namespace) -> int:
         return 0
     write_output(FORMATS[args.format](picks), args.output, args.format)
     return 0
-
-
-def _inputs(args: argparse.Namespace, algs: list[str]) -> inputs.Inputs:
-    """The files given; for what none is given, this machine's newest in the store."""
-    given = inputs.from_files(args.results or [], args.fidelity or [])
-    if args.results and args.fidelity:
-        return given
-    stored = inputs.from_store(
-        args.store or default_location(),
-        algs,
-        runs=not args.results,
-        fidelity=not args.fidelity,
-    )
-    return inputs.Inputs(
-        records=given.records or stored.records,
-        fidelity=given.fidelity or stored.fidelity,
-        where=f"{given.where} and {stored.where}",
-    )

@@ -67,12 +67,12 @@ def _at(labels: list[str]) -> str:
     return " or ".join(words)
 
 
-def _where(targets: list[str]) -> str:
+def where(targets: list[str]) -> str:
     """`hash; $2a$/$2b$ verify` for the targets (`len.bcrypt.2a.password.verify`, …)."""
     by_op: dict[str, list[str]] = {}
     for target in targets:
         alg, variant, _, op, _ = _length_parts(f"{target}.x")
-        shown = f"${variant}$" if variant and alg == "bcrypt" else variant
+        shown = f"${variant}$" if variant in ("2a", "2b", "2x", "2y", "7") else variant
         by_op.setdefault(op, [])
         if shown and shown not in by_op[op]:
             by_op[op].append(shown)
@@ -83,10 +83,10 @@ def grade_length(targets: list[str], behaviour: str, labels: list[str]) -> Grade
     """One input of an algorithm (the targets: `len.bcrypt.2a.password.verify`, … of one
     field) at one or more of its lengths, all answered with `behaviour`."""
     _, _, field, _, _ = _length_parts(f"{targets[0]}.x")
-    where = _where(targets)
-    what = f"{field} {_at(labels)} ({where})"
+    at = where(targets)
+    what = f"{field} {_at(labels)} ({at})"
     if behaviour == "truncates" and labels == ["nul"]:
-        return Grade(ACCEPTS_WRONG, f"accepts a {field} cut at its first NUL byte ({where})")
+        return Grade(ACCEPTS_WRONG, f"accepts a {field} cut at its first NUL byte ({at})")
     table = {
         "truncates": (TRUNCATES, f"silently truncates a {what}"),
         "wraps": (TRUNCATES, f"wraps a long {what}"),
@@ -161,18 +161,25 @@ def grade(check: str, subject: str, behaviour: str, detail: str = "") -> Grade:
     return Grade(READS_DIFFERENTLY, f"{behaviour} ({check} {subject})")
 
 
-def inherent(probe: str, behaviour: str, detail: str = "") -> Grade | None:
+CUT_AT_NUL = "crypt(3) takes a C string and stops at the first NUL, as the reference does"
+CUT_AT_72 = (
+    "bcrypt reads at most 72 bytes of a password, as the reference does: a longer one is "
+    "cut without a word"
+)
+
+
+def inherent(probe: str, behaviour: str, detail: str = "") -> tuple[Grade, str] | None:
     """A length probe's answer that matches the reference and is a hazard all the same:
-    a bcrypt password read to 72 bytes only, or a crypt(3) password cut at a NUL. (A
-    refusal where the reference refuses too, libxcrypt's from 512 bytes, is none.)"""
+    a bcrypt password read to 72 bytes only, or a crypt(3) password cut at a NUL. The
+    grade (its phrase without where: `where` names the targets) and why. (A refusal where
+    the reference refuses too, libxcrypt's from 512 bytes, is none.)"""
     if behaviour != "matches" or not probe.startswith("len.") or detail.startswith("refuses"):
         return None
-    alg, variant, field, op, label = _length_parts(probe)
+    alg, _, field, _, label = _length_parts(probe)
     if field != "password" or alg not in ("bcrypt", "yescrypt"):
         return None
-    where = f" (${variant}$ {op})" if variant else f" ({op})"
     if label == "nul":
-        return Grade(ACCEPTS_WRONG, f"accepts a password cut at its first NUL byte{where}")
+        return Grade(ACCEPTS_WRONG, "accepts a password cut at its first NUL byte"), CUT_AT_NUL
     if alg == "bcrypt" and label.isdigit() and int(label) > BCRYPT_KEPT:
-        return Grade(TRUNCATES, f"accepts a password truncated at {BCRYPT_KEPT} bytes{where}")
+        return Grade(TRUNCATES, f"accepts a password truncated at {BCRYPT_KEPT} bytes"), CUT_AT_72
     return None
