@@ -48,7 +48,7 @@ def test_bmf_names_valid_cases_by_id_with_latency_and_its_interval():
 def test_json_export_is_the_results_file_again():
     run = load(FIXTURE)
     again = json.loads(FORMATS["json"](run))
-    assert again["version"] == 2 and len(again["cases"]) == len(run.cases)
+    assert again["version"] == 3 and len(again["cases"]) == len(run.cases)
 
 
 def test_markdown_has_a_table_per_group_ranked_by_median():

@@ -39,7 +39,7 @@ def test_a_malformed_case_id_is_refused(bad):
 
 def test_a_version_1_file_opens_with_case_ids():
     run = load(FIXTURES / "results-v1.json")
-    assert run.version == 2 and run.cases
+    assert run.version == 3 and run.cases and run.measure == "time"
     for case in run.cases:
         assert case.id == case.case_id.key()
         assert CaseId.parse(case.id).impl == case.impl

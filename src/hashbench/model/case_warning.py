@@ -16,6 +16,7 @@ WarningCode = Literal[
     "too_few_samples",  # value: samples taken; limit: the suite's minimum
     "wide_interval",  # value: the median's CI half-width over the median; limit: the target
     "verification",  # detail: what the verifier noted (the result is still right)
+    "counts_differ",  # value: two counts' difference over their mean; limit: the tolerance
 ]
 
 

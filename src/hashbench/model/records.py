@@ -8,6 +8,7 @@ import msgspec
 
 from hashbench.model.case_id import CaseId
 from hashbench.model.case_warning import CaseWarning
+from hashbench.model.counts import CountedProcess, Counts
 
 Status = Literal["ok", "unverified", "failed", "not_applicable", "refused"]
 Op = Literal["digest", "derive", "hash", "verify", "hash_verify"]
@@ -91,6 +92,10 @@ class CaseRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     # the machine's yardstick (engine/yardstick.py, ns per op) measured before the case's
     # group sampled in each of its processes, in process order
     yardstick_ns: list[float] = []
+    # a counted run (`--measure instructions` or `cycles`): events per op, and the
+    # processes they are the difference of (model/counts.py); empty in a timed run
+    counts: Counts | None = None
+    counted: list[CountedProcess] = []
 
     def __post_init__(self) -> None:
         if not self.id:
@@ -127,3 +132,8 @@ class CaseRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     def valid(self) -> bool:
         """Verified and measured: the only records whose statistics may be shown."""
         return self.status == "ok" and self.stats is not None
+
+    @property
+    def counted_ok(self) -> bool:
+        """Verified and counted: the only records whose counts may be shown."""
+        return self.status == "ok" and self.counts is not None

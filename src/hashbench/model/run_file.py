@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import msgspec
 
+from hashbench.model.counts import CountingInfo, Measure
 from hashbench.model.records import CaseRecord
 
 KIND = "hashbench-results"
-VERSION = 2  # 1: no case ids (migrated on load)
+VERSION = 3  # 1: no case ids; 2: no measure (time); both migrated on load
 
 
 class Environment(msgspec.Struct, kw_only=True):
@@ -74,4 +75,7 @@ class RunFile(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     time_spent: dict[str, float] = {}
     # each resumption of an interrupted run, in order (`run --resume`); empty otherwise
     resumptions: list[Resumption] = []
+    # what the cases hold: times (samples, statistics) or counts (model/counts.py)
+    measure: Measure = "time"
+    counting: CountingInfo | None = None
     cases: list[CaseRecord] = []

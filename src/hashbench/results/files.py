@@ -216,7 +216,8 @@ def _to_run(path: Path, data: dict[str, Any]) -> RunFile:
             f"{path}: results version {version} is newer than this hashbench reads "
             f"({VERSION}); upgrade hashbench"
         )
-    data = {**data, "version": VERSION}  # v1 → v2: case ids are computed on construction
+    # v1 → v2: case ids are computed on construction; v2 → v3: no `measure` is "time"
+    data = {**data, "version": VERSION}
     try:
         return _mark_unfinished(path, msgspec.convert(data, RunFile))
     except msgspec.ValidationError as exc:
