@@ -49,9 +49,18 @@ def _die_with_parent() -> None:
 
 class RunnerClient:
     def __init__(
-        self, manifest: Manifest, start_timeout: float = 60.0, placement: Placement | None = None
+        self,
+        manifest: Manifest,
+        start_timeout: float = 60.0,
+        placement: Placement | None = None,
+        wrap: list[str] | None = None,
+        env: dict[str, str] | None = None,
     ):
+        """`wrap`: a command the launch command is put behind (Valgrind, for a counted
+        process); `env`: variables set for the runner besides the usual ones."""
         self.manifest = manifest
+        self.wrap = wrap or []
+        self.env = env or {}
         self.placement = placement or Placement()
         self.start_timeout = start_timeout
         self.hello: Hello | None = None
@@ -74,6 +83,7 @@ class RunnerClient:
         first = paths.root() / launch[0]
         if first.exists():
             launch[0] = str(first)
+        launch = self.wrap + launch
         try:
             self._proc = subprocess.Popen(
                 launch,
@@ -86,6 +96,7 @@ class RunnerClient:
                     **os.environ,
                     "HASHBENCH_ROOT": str(paths.root()),
                     "HASHBENCH_CATALOG": str(compiled.ensure()),
+                    **self.env,
                 },
             )
         except OSError as exc:
@@ -126,7 +137,9 @@ class RunnerClient:
     def paused(self) -> bool:
         return self._paused and self.alive
 
-    def close(self) -> None:
+    def close(self, wait_s: float = 5.0) -> None:
+        """Ask the runner to quit and give it `wait_s` to exit before it is killed (a
+        counted process writes Valgrind's totals as it exits)."""
         self.resume()
         proc, self._proc = self._proc, None
         if proc is None:
@@ -136,7 +149,7 @@ class RunnerClient:
                 assert proc.stdin is not None
                 proc.stdin.write(b'{"id": 0, "cmd": "quit"}\n')
                 proc.stdin.flush()
-                proc.wait(timeout=5)
+                proc.wait(timeout=wait_s)
             except (OSError, subprocess.TimeoutExpired, ValueError):
                 proc.kill()
                 proc.wait()

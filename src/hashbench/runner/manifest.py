@@ -24,6 +24,10 @@ class Manifest:
     apt: list[str] = field(default_factory=list)
     install_hint: str = ""
     timeout_s: float = 120.0
+    # instruction counts (`run --measure instructions`): why this runner's counts would
+    # mislead, if they would (a JIT), and variables that make its counts repeat
+    count_refused: str = ""
+    count_env: dict[str, str] = field(default_factory=dict)
 
     def toolchain_problem(self) -> str | None:
         """None if the toolchain check passes, else what is missing and how to get it."""
@@ -62,6 +66,8 @@ def _load(path: Path) -> Manifest:
         apt=list(data.get("apt", [])),
         install_hint=data.get("install_hint", ""),
         timeout_s=float(data.get("timeout_s", 120)),
+        count_refused=str(data.get("count_refused", "")),
+        count_env={str(k): str(v) for k, v in data.get("count_env", {}).items()},
     )
 
 
