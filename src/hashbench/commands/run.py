@@ -12,6 +12,7 @@ from pathlib import Path
 from rich.console import Console
 
 from hashbench import __version__, machine, paths
+from hashbench.command_support.counted_run import count_suite
 from hashbench.command_support.history_keeping import keep_in_history
 from hashbench.command_support.options import regex, runner_names
 from hashbench.engine import suite as suites
@@ -22,6 +23,7 @@ from hashbench.engine.selection import Selection, split
 from hashbench.engine.time_spent import TimeSpent
 from hashbench.errors import UsageError
 from hashbench.model import Environment, RunFile, RunnerInfo, RunOptions
+from hashbench.model.counts import MEASURES
 from hashbench.report import terminal
 from hashbench.report.console import console as report_console
 from hashbench.report.console import progress_bar
@@ -87,6 +89,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="runner processes not being asked: stopped (SIGSTOP), so their runtimes' "
         "background work takes no CPU from the one measured, or left running (default: stop)",
     )
+    p.add_argument(
+        "--measure",
+        choices=MEASURES,
+        default="time",
+        help="time (the timed loop); instructions per op counted under Valgrind; or cycles, "
+        "estimated from Valgrind's cache simulation too (docs/instructions.md)",
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        help="--measure instructions|cycles: counting processes side by side (default: one "
+        "per CPU this process may use)",
+    )
     p.add_argument("--runner", action="append", help="only this runner (repeatable)")
     p.add_argument("--out", type=Path, help="results file (default results/<time>-<suite>.json)")
     p.add_argument("--resume", type=Path, metavar="FILE", help="continue an interrupted run")
@@ -145,6 +160,22 @@ def run(args: argparse.Namespace) -> int:
         if (path := getattr(args, f"export_{name}")) is not None
     }
     store = None if args.no_store else (args.store or default_location())
+    if args.measure != "time":
+        _counted_options(args)
+        return count_suite(
+            suite,
+            options,
+            args.measure,
+            args.out or default_out(suite.name),
+            report_console(),
+            runner_names(args.runner),
+            exports,
+            args.brief,
+            store,
+            args.jobs,
+        )
+    if args.jobs is not None:
+        raise UsageError("--jobs is for --measure instructions or cycles")
     return run_suite(
         suite,
         options,
@@ -157,6 +188,25 @@ def run(args: argparse.Namespace) -> int:
         placement.choose(args.placement, args.idle_runners == "stop"),
         Resume(args.resume, args.force) if args.resume else None,
     )
+
+
+def _counted_options(args: argparse.Namespace) -> None:
+    """A counted run has no time budget, interval, processes or placement to set."""
+    timed = [
+        name
+        for name, given in (
+            ("--budget", args.budget is not None),
+            ("--target-ci", args.target_ci is not None),
+            ("--processes", args.processes is not None),
+            ("--resume", args.resume is not None),
+            ("--placement", args.placement != "auto"),
+        )
+        if given
+    ]
+    if timed:
+        raise UsageError(f"{', '.join(timed)}: for timed runs, not --measure {args.measure}")
+    if args.jobs is not None and not 1 <= args.jobs <= 64:
+        raise UsageError("--jobs must be from 1 to 64")
 
 
 def _now() -> str:

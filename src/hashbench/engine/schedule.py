@@ -99,7 +99,7 @@ class GroupRunner:
         ]
         if not cases:
             return
-        runnable = self._runnable(cases)
+        runnable = self.runnable(cases)
         for case in runnable:
             self.progress(f"{group.title()} · {case.impl.id} (verify)", 0)
             with self.clock.phase("verify"):
@@ -141,7 +141,7 @@ class GroupRunner:
             )
             self.emit(record)
 
-    def _runnable(self, cases: list[Case]) -> list[Case]:
+    def runnable(self, cases: list[Case]) -> list[Case]:
         """The cases that can run here: the library offers the group's op (at its own
         defaults, for a library-defaults group) and the machine has the memory."""
         free = machine.mem_available_bytes()

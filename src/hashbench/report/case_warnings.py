@@ -20,3 +20,8 @@ def describe(warning: CaseWarning | str) -> str:
             return f"median CI ±{value:.1%} wider than the ±{limit:.0%} target"
         case "verification":
             return warning.detail
+        case "counts_differ":
+            return (
+                f"counts differ: two counts {value:.3%} apart (tolerance {limit:.2%}); "
+                "the runner is not deterministic under Valgrind"
+            )

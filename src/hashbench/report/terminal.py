@@ -11,13 +11,16 @@ from rich.markup import escape
 from rich.table import Table
 
 from hashbench.model import CaseRecord, RunFile, Stats
-from hashbench.report import sweep, time_spent, units
+from hashbench.report import counts_terminal, sweep, time_spent, units
 from hashbench.report.case_warnings import describe
 from hashbench.report.summary import Ratio, by_backend, group_summary, ranked
 from hashbench.report.titles import params_of, title
 
 
 def render(run: RunFile, console: Console, brief: bool = False) -> None:
+    if run.measure != "time":
+        counts_terminal.render(run, console, brief)
+        return
     env = run.environment
     console.print(
         f"[bold]hashbench[/] suite [bold]{run.suite}[/] · "
