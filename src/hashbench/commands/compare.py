@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from hashbench.command_support import options
 from hashbench.errors import UsageError
 from hashbench.model import RunFile
-from hashbench.report import comparison
+from hashbench.report import comparison, count_comparison
 from hashbench.report.console import console
 from hashbench.results.files import load, write_text_atomic
 from hashbench.store import StoreError, open_store
@@ -28,8 +29,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--store", help="history store for run ids (default: the user's)")
     p.add_argument(
         "--threshold",
-        default="5%",
-        help="smallest change that counts as a regression (default 5%%)",
+        help="smallest change that counts as a regression (default 5%%; 0.5%% for counted "
+        "runs, whose counts repeat)",
     )
     p.add_argument("--reference", help="within one run: each implementation against this one")
     p.add_argument("--format", choices=["terminal", "md"], help="default: terminal, or md with -o")
@@ -53,28 +54,85 @@ def load_run(what: str, store: str | None) -> RunFile:
     return load(Path(what))
 
 
+def _counted(runs: list[RunFile], names: list[str]) -> bool:
+    """Whether these runs hold counts; a time file beside a counts file is refused."""
+    measures = {r.measure for r in runs}
+    if len(measures) > 1:
+        said = ", ".join(f"{n} holds {r.measure}" for n, r in zip(names, runs, strict=True))
+        raise UsageError(
+            f"cannot compare runs of different measures ({said}): a time is not a count; "
+            "compare a counted run with another counted the same way"
+        )
+    return measures != {"time"}
+
+
 def run(args: argparse.Namespace) -> int:
-    limit = options.threshold(args.threshold)
+    if args.threshold:
+        options.threshold(args.threshold)  # a bad threshold is refused before any file is read
+    if args.reference or args.new is None:
+        runs = [load_run(args.old, args.store)]
+        names = [str(args.old)]
+    else:
+        runs = [load_run(args.old, args.store), load_run(args.new, args.store)]
+        names = [str(args.old), str(args.new)]
+    if _counted(runs, names):
+        return _compare_counts(args, runs)
+    limit = options.threshold(args.threshold or "5%")
     if args.reference:
         if args.new is not None:
             raise UsageError("--reference compares within one run: give one results file")
-        result = comparison.against_reference(load_run(args.old, args.store), args.reference, limit)
+        result = comparison.against_reference(runs[0], args.reference, limit)
         if not result.rows:
             raise UsageError(f"{args.old}: no valid case of {args.reference} shares a group")
     else:
         if args.new is None:
             raise UsageError("compare needs two results files (or one with --reference)")
-        old, new = load_run(args.old, args.store), load_run(args.new, args.store)
-        names = (str(args.old), str(args.new))
-        result = comparison.between_runs(old, new, limit, names)
+        result = comparison.between_runs(runs[0], runs[1], limit, (names[0], names[1]))
         if not result.rows and not result.not_measured:
             raise UsageError(f"{args.old} and {args.new} have no case in common")
+    _show(
+        args,
+        lambda: comparison.markdown(result, args.all),
+        lambda: comparison.render(result, console(), args.all),
+    )
+    return 1 if result.regressions or result.run_regression else 0
+
+
+def _compare_counts(args: argparse.Namespace, runs: list[RunFile]) -> int:
+    """Counted runs: exact ratios against the threshold (report/count_comparison.py)."""
+    limit = (
+        options.threshold(args.threshold) if args.threshold else count_comparison.DEFAULT_THRESHOLD
+    )
+    if args.reference:
+        if args.new is not None:
+            raise UsageError("--reference compares within one run: give one results file")
+        result = count_comparison.against_reference(runs[0], args.reference, limit)
+        if not result.rows:
+            raise UsageError(f"{args.old}: no counted case of {args.reference} shares a group")
+    else:
+        if args.new is None:
+            raise UsageError("compare needs two results files (or one with --reference)")
+        names = (str(args.old), str(args.new))
+        result = count_comparison.between_runs(runs[0], runs[1], limit, names)
+        if not result.rows and not result.not_measured:
+            raise UsageError(f"{args.old} and {args.new} have no case in common")
+    _show(
+        args,
+        lambda: count_comparison.markdown(result, args.all),
+        lambda: count_comparison.render(result, console(), args.all),
+    )
+    return 1 if result.regressions else 0
+
+
+def _show(
+    args: argparse.Namespace, markdown: Callable[[], str], terminal: Callable[[], None]
+) -> None:
+    """The comparison as markdown (to -o or stdout) or in the terminal."""
     if (args.format or ("md" if args.output else "terminal")) == "md":
-        text = comparison.markdown(result, args.all)
+        text = markdown()
         if args.output:
             write_text_atomic(args.output, text)
         else:
             sys.stdout.write(text)
     else:
-        comparison.render(result, console(), args.all)
-    return 1 if result.regressions or result.run_regression else 0
+        terminal()

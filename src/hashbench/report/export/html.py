@@ -138,7 +138,7 @@ def sweep_figure(found: sweep.Sweep) -> dict[str, Any]:
     return {"data": traces, "layout": layout}
 
 
-def _table(headers: list[str], rows: list[list[object]], numeric: range = range(0)) -> str:
+def table(headers: list[str], rows: list[list[object]], numeric: range = range(0)) -> str:
     """An HTML table; the columns in `numeric` are right-aligned."""
     head = "".join(f"<th>{esc(h)}</th>" for h in headers)
     body = "".join(
@@ -204,6 +204,10 @@ def page(heading: str, sections: list[str], figures: dict[str, dict[str, Any]]) 
 
 
 def render(run: RunFile) -> str:
+    if run.measure != "time":
+        from hashbench.report.export import counted  # it imports this module
+
+        return counted.html_page(run)
     env = run.environment
     sections = [f"<h1>hashbench · suite {esc(run.suite)}</h1>"]
     env_rows: list[list[object]] = [
@@ -216,7 +220,7 @@ def render(run: RunFile) -> str:
         [f"runner {name}", info.runtime if info.available else f"skipped: {info.reason}"]
         for name, info in sorted(run.runners.items())
     ]
-    sections.append("<h2>Environment</h2>" + _table(["", ""], env_rows))
+    sections.append("<h2>Environment</h2>" + table(["", ""], env_rows))
     figures: dict[str, dict[str, Any]] = {}
     groups: dict[int, list[CaseRecord]] = defaultdict(list)
     for c in run.cases:
@@ -239,7 +243,7 @@ def render(run: RunFile) -> str:
         figures[f"sweep-{i}"] = figure = sweep_figure(s)
         sections.append(plot_div(f"sweep-{i}", figure))
     headers = ["implementation", "group", "status", "median", "±CI", "mean", "MB/s", "reason"]
-    every_case = _table(headers, [_case_row(c) for c in run.cases], range(3, 7))
+    every_case = table(headers, [_case_row(c) for c in run.cases], range(3, 7))
     sections.append(f'<h2>All cases</h2><div id="cases">{every_case}</div>')
     return page(f"hashbench {run.suite}", sections, figures)
 
@@ -294,7 +298,7 @@ def render_fidelity(data: dict[str, Any]) -> str:
     rows = [[o["impl"], o["vector"], o["op"], o["status"], o.get("detail", "")] for o in kat]
     sections.append(
         '<h2>Known-answer vectors</h2><div id="kat">'
-        + _table(["implementation", "vector", "op", "status", "detail"], rows)
+        + table(["implementation", "vector", "op", "status", "detail"], rows)
         + "</div>"
     )
     return page("hashbench fidelity", sections, figures)

@@ -54,6 +54,10 @@ def group(cases: list[CaseRecord]) -> list[str]:
 
 
 def render(run: RunFile) -> str:
+    if run.measure != "time":
+        from hashbench.report.export import counted  # it imports this module's helpers
+
+        return counted.markdown(run)
     env = run.environment
     lines = [f"## hashbench · suite {run.suite}", ""]
     lines.append(f"{env.cpu} · {env.cores or '?'} cores · {env.os} · started {run.started}")
