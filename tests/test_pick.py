@@ -298,3 +298,20 @@ def test_card_shows_each_piece_and_what_fills_the_rest(files):
     assert text.returncode == 0 and "not measured on this machine" in text.stdout
     nothing = hashbench("card", "cobol/*", "--results", str(files[0]), "--fidelity", str(files[1]))
     assert nothing.returncode == 2 and "no implementation matches cobol/*" in nothing.stderr
+
+
+def test_a_narrow_terminal_drops_columns_never_an_id(files):
+    pick = _pick(files)
+    for width in (40, 60, 100, 200):
+        console = Console(record=True, width=width)
+        pick_terminal.render(pick, console)
+        text = console.export_text()
+        for c in pick.candidates:
+            assert c.impl in text, (width, c.impl)
+    rows = [c.impl for c in pick.candidates if not c.ruled_out]
+    narrow = Console(record=True, width=60)
+    pick_terminal.render(pick, narrow)
+    assert "(too narrow for: backend, version" in narrow.export_text()
+    wide = Console(record=True, width=250)
+    pick_terminal.render(pick, wide)
+    assert "too narrow" not in wide.export_text() and rows

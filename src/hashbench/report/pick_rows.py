@@ -14,8 +14,8 @@ HEADERS = [
     "backend",
     "version",
     "median",
-    "× fastest of runtime",
-    "× fastest anywhere",
+    "× runtime",
+    "× anywhere",
     "worst divergence",
     "ease",
     "defaults",
@@ -115,8 +115,9 @@ def rows(pick: Pick) -> Rows:
         if not c.ruled_out and c.card.missing
     ]
     legend = [
+        "× runtime, × anywhere: its median over the fastest of its runtime, of every runtime",
+        "≈ indistinguishable: the intervals overlap; † from another run of this machine; "
+        "[n] severity, 5 worst (docs/pick.md)",
         EASE_LEGEND,
-        "≈ indistinguishable: the intervals overlap; † from another run "
-        "of this machine; [n] severity, 5 worst (docs/pick.md)",
     ]
     return Rows(title, ranked, out, unmeasured, pick.top, legend)
