@@ -3,6 +3,8 @@ codes with their figures (model/case_warning.py)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from hashbench.engine.case import Case
@@ -48,13 +50,41 @@ def warnings_for(case: Case, stats: Stats, process_medians: list[float]) -> list
     return found
 
 
+def identity(case: Case, runtime: str) -> dict[str, Any]:
+    """What a record says of the case whatever was measured: its group, implementation,
+    work, outcome and verification (a timed record's and a counted one's alike)."""
+    g, info, verdict = case.group, case.impl.info, case.verdict
+    return {
+        "group": case.group_no,
+        "group_title": g.title(),
+        "impl": case.impl.id,
+        "runner": case.impl.runner,
+        "library": info.library,
+        "version": info.version,
+        "backend": info.backend,
+        "runtime": runtime,
+        "alg": g.alg,
+        "op": g.op,
+        "params": g.param_dict,
+        "length": g.length,
+        "input_size": g.input_size,
+        "mode": g.mode,
+        "library_defaults": g.library_defaults,
+        "status": case.status,
+        "reason": case.reason,
+        "verification": (
+            Verification(verdict.ok, verdict.method, verdict.detail) if verdict else None
+        ),
+    }
+
+
 def make_record(
     case: Case,
     runtime: str,
     loop_overhead_ns: float | None,
     sd_floor: float | None = None,
 ) -> CaseRecord:
-    g, impl, s = case.group, case.impl, case.sampler
+    g, s = case.group, case.sampler
     stats = None
     warnings: list[CaseWarning | str] = list(case.warnings)
     mbps = None
@@ -69,26 +99,8 @@ def make_record(
             mbps = mb_per_s(g.input_size, stats.median)
     elif case.ok:
         case.fail("failed", "no samples")
-    info, verdict = impl.info, case.verdict
     return CaseRecord(
-        group=case.group_no,
-        group_title=g.title(),
-        impl=impl.id,
-        runner=impl.runner,
-        library=info.library,
-        version=info.version,
-        backend=info.backend,
-        runtime=runtime,
-        alg=g.alg,
-        op=g.op,
-        params=g.param_dict,
-        length=g.length,
-        input_size=g.input_size,
-        mode=g.mode,
-        library_defaults=g.library_defaults,
-        status=case.status,
-        reason=case.reason,
-        verification=Verification(verdict.ok, verdict.method, verdict.detail) if verdict else None,
+        **identity(case, runtime),
         iters=s.iters if s.samples else None,
         samples_ns=list(s.samples),
         sample_rounds=list(s.rounds),

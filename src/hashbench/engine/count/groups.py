@@ -18,12 +18,13 @@ from hashbench.engine.count import per_op
 from hashbench.engine.count.counter import Counter
 from hashbench.engine.count.op_counts import op_counts
 from hashbench.engine.plan import selected
+from hashbench.engine.record import identity
 from hashbench.engine.runners import Runners
 from hashbench.engine.sampler import Sampler
 from hashbench.engine.schedule import GroupRunner, Options
 from hashbench.engine.suite import Group
 from hashbench.engine.time_spent import TimeSpent
-from hashbench.model import CaseRecord, CaseWarning, Verification
+from hashbench.model import CaseRecord, CaseWarning
 from hashbench.model.counts import CountedProcess, ir_spread
 from hashbench.runner.manifest import Manifest
 from hashbench.runner.protocol import Reply, RunnerError
@@ -103,7 +104,6 @@ class CountRunner:
             job.error = exc
 
     def _record(self, case: Case, jobs: list[Job]) -> CaseRecord:
-        g, impl, verdict = case.group, case.impl, case.verdict
         processes = [j.done[0] for j in jobs if j.done is not None]
         pairs = list(zip(processes[::2], processes[1::2], strict=True))
         counts, warnings = None, list(case.warnings)
@@ -115,26 +115,7 @@ class CountRunner:
         elif case.ok:
             case.fail("failed", "not counted")
         return CaseRecord(
-            group=case.group_no,
-            group_title=g.title(),
-            impl=impl.id,
-            runner=impl.runner,
-            library=impl.info.library,
-            version=impl.info.version,
-            backend=impl.info.backend,
-            runtime=self.runners.runtime(impl.runner),
-            alg=g.alg,
-            op=g.op,
-            params=g.param_dict,
-            length=g.length,
-            input_size=g.input_size,
-            mode=g.mode,
-            library_defaults=g.library_defaults,
-            status=case.status,
-            reason=case.reason,
-            verification=Verification(verdict.ok, verdict.method, verdict.detail)
-            if verdict
-            else None,
+            **identity(case, self.runners.runtime(case.impl.runner)),
             iters=pairs[0][1].ops - pairs[0][0].ops if pairs else None,
             counts=counts,
             counted=processes if counts else [],
