@@ -60,8 +60,8 @@ def _counted(runs: list[RunFile], names: list[str]) -> bool:
     if len(measures) > 1:
         said = ", ".join(f"{n} holds {r.measure}" for n, r in zip(names, runs, strict=True))
         raise UsageError(
-            f"cannot compare runs of different measures ({said}): a time is not a count; "
-            "compare a counted run with another counted the same way"
+            f"cannot compare runs of different measures ({said}): a time is not a count, "
+            "nor instructions estimated cycles; compare runs made with the same --measure"
         )
     return measures != {"time"}
 
