@@ -315,3 +315,30 @@ def test_a_narrow_terminal_drops_columns_never_an_id(files):
     wide = Console(record=True, width=250)
     pick_terminal.render(pick, wide)
     assert "too narrow" not in wide.export_text() and rows
+
+
+def test_each_library_from_the_newest_fidelity_run_that_ran_it(files, tmp_path):
+    """A newer fidelity run of python/bcrypt alone decides python/bcrypt's card; the
+    older one, which also ran libxcrypt, still decides libxcrypt's."""
+    newer = copy.deepcopy(_fidelity(files))
+    newer["started"] = "2999-01-01T00:00:00+00:00"
+    newer["ran"] = ["python/bcrypt"]
+    newer["lengths"].append({
+        "probe": "len.bcrypt.password.hash.73", "impl": "python/bcrypt", "behaviour": "wraps",
+        "detail": "planted", "expected": "matches", "diverges": True,
+    })  # fmt: skip
+    path = tmp_path / "newer-fidelity.json"
+    path.write_text(json.dumps(newer))
+    store = tmp_path / "history.sqlite"
+    for each in (files[0], files[1], path):
+        kept = hashbench("history", "import", str(each), "--store", str(store))
+        assert kept.returncode == 0, kept.stderr
+    done = hashbench("pick", "--alg", "bcrypt", "--params", "cost=4", "--store", str(store),
+                     "--format", "json")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    candidates = {c["impl"]: c for c in json.loads(done.stdout)[0]["candidates"]}
+    bcrypt, libxcrypt = candidates["python/bcrypt"], candidates["c/libxcrypt"]
+    assert bcrypt["reason"] == "wraps a long password of 73 bytes (hash)"
+    assert bcrypt["card"]["fidelity_source"].startswith("fidelity run ")
+    assert libxcrypt["reason"].startswith("accepts a password cut at its first NUL byte")
+    assert libxcrypt["card"]["fidelity_source"] != bcrypt["card"]["fidelity_source"]

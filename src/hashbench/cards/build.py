@@ -15,7 +15,7 @@ from hashbench.cards.reference import fill_command, title
 from hashbench.catalog import libraries
 from hashbench.fidelity import known
 from hashbench.model import CaseId
-from hashbench.model.card import Card, Missing
+from hashbench.model.card import Card, Divergence, Missing
 from hashbench.runner.manifest import load_all
 
 BACKEND_KINDS = {"wasm": "WASM", "pure": "pure"}  # anything else runs native code
@@ -36,14 +36,13 @@ def runtime(impl: str) -> str:
 class _Fidelity:
     """Each implementation's newest fidelity run, read once."""
 
-    def __init__(self, runs: list[tuple[dict[str, Any], str]], entries: tuple[known.Entry, ...]):
-        self.runs, self.entries = runs, entries
-        self.graded: dict[int, dict[str, Any]] = {}
+    def __init__(self, given: Inputs, entries: tuple[known.Entry, ...]):
+        self.runs, self.entries, self.graded = given.fidelity, entries, given.graded
 
     def find(self, impl: str) -> tuple[dict[str, Any], str] | None:
         return next(((d, label) for d, label in self.runs if impl in d.get("ran", [])), None)
 
-    def divergences(self, data: dict[str, Any]) -> dict[str, Any]:
+    def divergences(self, data: dict[str, Any]) -> dict[str, list[Divergence]]:
         if id(data) not in self.graded:
             self.graded[id(data)] = divergences.by_impl(data, self.entries)
         return self.graded[id(data)]
@@ -113,7 +112,7 @@ def build(
     """A card for each catalog row `keep` keeps, in catalog order; speed for `algs` only
     (None: every algorithm of the card)."""
     groups = {alg: speed.Group(ref, inputs.records) for alg, ref in refs.items()}
-    found = _Fidelity(inputs.fidelity, known.load() if entries is None else entries)
+    found = _Fidelity(inputs, known.load() if entries is None else entries)
     versions = {r.impl: r.version for r, _ in inputs.records if r.version}
     cards = []
     for row in libraries.load():

@@ -10,6 +10,7 @@ from typing import Any
 from hashbench import machine
 from hashbench.errors import UsageError
 from hashbench.model import CaseRecord, RunFile
+from hashbench.model.card import Divergence
 from hashbench.results.files import load_any
 from hashbench.store import StoreError, open_store
 
@@ -18,6 +19,8 @@ from hashbench.store import StoreError, open_store
 class Inputs:
     records: list[tuple[CaseRecord, str]] = field(default_factory=list)  # (record, its run)
     fidelity: list[tuple[dict[str, Any], str]] = field(default_factory=list)  # newest first
+    # each fidelity run's divergences per implementation, graded once (cards/build.py)
+    graded: dict[int, dict[str, list[Divergence]]] = field(default_factory=dict)
 
     def sources(self) -> list[str]:
         runs = dict.fromkeys(label for _, label in self.records)
@@ -46,18 +49,27 @@ def from_files(results: list[Path], fidelity: list[Path]) -> Inputs:
     return out
 
 
-def from_store(location: str, algs: list[str] | None, *, runs: bool, fidelity: bool) -> Inputs:
-    """This machine's newest records of each case (of `algs`) and its newest fidelity runs."""
+def from_store(
+    location: str, algs: list[str] | None, wanted: set[str], *, runs: bool, fidelity: bool
+) -> Inputs:
+    """This machine's newest records of each case (of `algs`), and its newest fidelity
+    runs, read newest first until every implementation `wanted` is in one (or none is
+    left: a full fidelity run is read once, not ten)."""
     try:
         store = open_store(location)
     except StoreError as exc:
         raise UsageError(str(exc)) from exc
     env = machine.snapshot()
     try:
-        return Inputs(
-            records=store.latest_cases(env, algs) if runs else [],
-            fidelity=store.latest_fidelity(env) if fidelity else [],
-        )
+        out = Inputs(records=store.latest_cases(env, algs) if runs else [])
+        left = set(wanted)
+        for run_id, label in store.latest_fidelity(env) if fidelity else []:
+            if not left:
+                break
+            data = store.fidelity_run(run_id)
+            out.fidelity.append((data, label))
+            left -= set(data.get("ran", []))
+        return out
     except StoreError as exc:
         raise UsageError(str(exc)) from exc
     finally:

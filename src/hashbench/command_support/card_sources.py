@@ -26,14 +26,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--store", help=f"history store (default {default_location()})")
 
 
-def load(args: argparse.Namespace, algs: list[str] | None) -> inputs.Inputs:
-    """The files given; for what none is given, this machine's newest in the store."""
+def load(args: argparse.Namespace, algs: list[str] | None, wanted: set[str]) -> inputs.Inputs:
+    """The files given; for what none is given, this machine's newest in the store (the
+    fidelity runs that cover the implementations `wanted`)."""
     given = inputs.from_files(args.results or [], args.fidelity or [])
     if args.results and args.fidelity:
         return given
     stored = inputs.from_store(
         args.store or default_location(),
         algs,
+        wanted,
         runs=not args.results,
         fidelity=not args.fidelity,
     )

@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     if not chosen:
         raise UsageError(f"no implementation matches {' '.join(args.impl)} (see hashbench list)")
     algs = sorted({a for r in rows if r["impl"] in chosen for a in r.get("algorithms", [])})
-    data = card_sources.load(args, algs)
+    data = card_sources.load(args, algs, chosen)
     refs = reference.references(algs, [rec for rec, _ in data.records])
     cards = build.build(data, refs, lambda row: row["impl"] in chosen)
     if args.format is None:

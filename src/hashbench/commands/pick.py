@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from hashbench import catalog
 from hashbench.cards import rank
@@ -79,14 +80,18 @@ def weights(text: str) -> Weights:
     return chosen
 
 
-def _algorithms(runtime: str | None) -> list[str]:
-    """Every password hash with an implementation in the runtime, in catalog order."""
-    offered = {
-        alg
+def _rows(runtime: str | None) -> list[dict[str, Any]]:
+    """The catalog rows of the runtime (every row without one)."""
+    return [
+        row
         for row in libraries.load()
         if row.get("impl") and (runtime is None or runtime_of(row["impl"]) == runtime)
-        for alg in row.get("algorithms", [])
-    }
+    ]
+
+
+def _algorithms(runtime: str | None) -> list[str]:
+    """Every password hash with an implementation in the runtime, in catalog order."""
+    offered = {alg for row in _rows(runtime) for alg in row.get("algorithms", [])}
     return [
         a for a, spec in catalog.algorithms().items() if spec.kind == "password" and a in offered
     ]
@@ -103,7 +108,12 @@ def run(args: argparse.Namespace) -> int:
     algs = [args.alg] if args.alg else _algorithms(runtime)
     params = parse_params(args.params) if args.params else None
     rule = rank.rule(weights(args.weights), args.rule_out_at, not args.allow_weak_defaults)
-    data = card_sources.load(args, algs)
+    wanted = {
+        row["impl"]
+        for row in _rows(runtime)
+        if row.get("available", True) and set(row.get("algorithms", [])) & set(algs)
+    }
+    data = card_sources.load(args, algs, wanted)
     picks = [choose(data, alg, runtime, rule, params) for alg in algs]
     if args.format is None:
         out = console()

@@ -415,24 +415,29 @@ class Store:
                 out.append((msgspec.json.decode(zlib.decompress(blob), type=CaseRecord), label))
             return out
 
-    def latest_fidelity(
-        self, env: dict[str, Any], limit: int = 10
-    ) -> list[tuple[dict[str, Any], str]]:
-        """The newest fidelity runs of this machine, newest first, whole, each with its
-        run in words."""
+    def latest_fidelity(self, env: dict[str, Any], limit: int = 10) -> list[tuple[int, str]]:
+        """The newest fidelity runs of this machine, newest first: (run id, the run in
+        words). `fidelity_run` reads one whole."""
         with self._transaction() as cur:
             cur.execute(
                 self._sql(
-                    "SELECT r.id, r.started, r.header FROM runs r "
-                    "JOIN machines m ON m.id = r.machine_id WHERE m.fingerprint = ? "
-                    "AND r.kind = 'hashbench-fidelity' ORDER BY r.started DESC, r.id DESC LIMIT ?"
+                    "SELECT r.id, r.started FROM runs r JOIN machines m ON m.id = r.machine_id "
+                    "WHERE m.fingerprint = ? AND r.kind = 'hashbench-fidelity' "
+                    "ORDER BY r.started DESC, r.id DESC LIMIT ?"
                 ),
                 (_fingerprint(env), limit),
             )
-            return [
-                (json.loads(zlib.decompress(bytes(r[2]))), f"fidelity run {r[0]} ({r[1]})")
-                for r in cur.fetchall()
-            ]
+            return [(int(r[0]), f"fidelity run {r[0]} ({r[1]})") for r in cur.fetchall()]
+
+    def fidelity_run(self, run_id: int) -> dict[str, Any]:
+        """A fidelity run's results, whole, as its file held them."""
+        with self._transaction() as cur:
+            cur.execute(self._sql("SELECT header FROM runs WHERE id = ?"), (run_id,))
+            row = cur.fetchone()
+            if row is None:
+                raise StoreError(f"history store {_safe(self.location)}: no run {run_id}")
+            data: dict[str, Any] = json.loads(zlib.decompress(bytes(row[0])))
+            return data
 
     def load_run(self, run_id: int) -> RunFile:
         with self._transaction() as cur:
