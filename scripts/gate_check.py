@@ -36,6 +36,7 @@ import msgspec
 import numpy as np
 
 from hashbench.measure.compare import within_run
+from hashbench.measure.merge_runs import merge_runs
 from hashbench.measure.paired import paired_ratio
 from hashbench.measure.stats import summarize
 from hashbench.model import CaseId, CaseRecord, RunFile
@@ -146,10 +147,25 @@ def a_a(a: RunFile, b: RunFile) -> AA:
     )  # fmt: skip
 
 
-def injections(a: RunFile, b: RunFile, tries: Tries) -> None:
-    base_a = with_cases(a, base_cases(a))
-    base_b = base_cases(b)
-    by_id = {c.id: c for c in base_b}
+def injected_side(runs: list[RunFile], raised_id: str) -> RunFile | None:
+    """The runs of one side with the case `raised_id` put in its base case's place in
+    every run, merged; None where a run lacks it valid."""
+    sides = []
+    for run in runs:
+        raised = next((c for c in run.cases if c.id == raised_id and c.valid), None)
+        if raised is None:
+            return None
+        target = relabelled(raised)
+        cases = [target if c.id == target.id else c for c in base_cases(run)]
+        sides.append(with_cases(run, cases))
+    return merge_runs(sides)
+
+
+def injections(a_runs: list[RunFile], b_runs: list[RunFile], tries: Tries) -> None:
+    """Each library's raised case in place of its base case in every run of side b."""
+    base_a = merge_runs([with_cases(a, base_cases(a)) for a in a_runs])
+    b = b_runs[0]
+    by_id = {c.id for c in base_cases(b)}
     for raised in b.cases:
         found = injected_key(raised)
         if found is None or not raised.valid:
@@ -157,10 +173,10 @@ def injections(a: RunFile, b: RunFile, tries: Tries) -> None:
         _alg, effect = found
         target = relabelled(raised)
         old = next((c for c in base_a.cases if c.id == target.id and c.valid), None)
-        if old is None or target.id not in by_id:
+        side_b = injected_side(b_runs, raised.id)
+        if old is None or target.id not in by_id or side_b is None:
             continue
-        cases = [target if c.id == target.id else c for c in base_b]
-        cmp = comparison.between_runs(base_a, with_cases(b, cases), THRESHOLD, ("a", "b"))
+        cmp = comparison.between_runs(base_a, side_b, THRESHOLD, ("a", "b"))
         row = next(r for r in cmp.rows if r.new.id == target.id)
         tries.tried[effect] += 1
         if row.verdict == "slower":
@@ -229,14 +245,30 @@ def _pairs(folder: Path, setting: str) -> Iterator[tuple[RunFile, RunFile]]:
         i += 1
 
 
-def _view_lines(pairs: list[tuple[RunFile, RunFile]]) -> list[str]:
+Side = list[RunFile]
+
+
+def windows(runs: list[RunFile], k: int) -> list[tuple[Side, Side]]:
+    """k runs a side from runs in the order they were made: windows of 2k consecutive runs,
+    one pair apart, the runs of a window dealt alternately to the two sides (as a CI job
+    would run baseline and candidate in turn, so that drift falls on both). With k = 1,
+    the pairs themselves; with k > 1 the windows overlap and are not independent."""
+    out = []
+    for start in range(0, len(runs) - 2 * k + 1, 2):
+        window = runs[start : start + 2 * k]
+        out.append((window[0::2], window[1::2]))
+    return out
+
+
+def _view_lines(pairs: list[tuple[Side, Side]]) -> list[str]:
     lines = [
         "| pair | cases | false regressions | false improvements | exit | every case "
         "moved | yardstick moved | every case beyond the yardstick |",
         "|---|---|---|---|---|---|---|---|",
     ]
     tries, medians, paired, clean, worst = Tries(), Holds(), Holds(), 0, 0.0
-    for n, (a, b) in enumerate(pairs, start=1):
+    for n, (a_runs, b_runs) in enumerate(pairs, start=1):
+        a, b = merge_runs(a_runs), merge_runs(b_runs)
         r = a_a(a, b)
         clean += r.exit_code == 0
         worst = max(worst, r.regressions / max(r.compared, 1))
@@ -245,11 +277,11 @@ def _view_lines(pairs: list[tuple[RunFile, RunFile]]) -> list[str]:
             f"| {n} | {r.compared} | {r.regressions} | {r.improvements} | {r.exit_code} "
             f"| {_pct(r.machine)} | {stick} | {r.run_move} |"
         )
-        injections(a, b, tries)
+        injections(a_runs, b_runs, tries)
         ratio_holds(a, b, medians, paired)
     lines += [
         "",
-        f"- A/A: compare exit 0 in **{clean} of {len(pairs)} pairs** (target: at least 4 "
+        f"- A/A: compare exit 0 in **{clean} of {len(pairs)} comparisons** (target: at least 4 "
         f"of 5); false regressions at most **{worst:.1%}** of the cases compared (target "
         "≤ 1%)",
         "- injected slowdowns, one library's case at more work relabelled as its base case "
@@ -287,6 +319,10 @@ def _slow_samples(pairs: list[tuple[RunFile, RunFile]]) -> str:
     return f"Samples over 1.5× their case's fastest: **{slow / max(total, 1):.1%}** of {total}."
 
 
+def _one_process(run: RunFile) -> bool:
+    return all(c.processes <= 1 for c in run.cases)
+
+
 def _pct(x: float) -> str:
     return f"{(x - 1) * 100:+.1f}%"
 
@@ -315,9 +351,16 @@ def report(folder: Path, meta: dict) -> str:
                 f"{_slow_samples(pairs)}"
             )
             lines.append("")
-        for view, make in VIEWS.items():
-            lines += [f"### {view}", ""]
-            lines += _view_lines([(make(x), make(y)) for x, y in pairs])
+        in_order = [run for pair in pairs for run in pair]
+        for k in meta.get("per_side", [1]):
+            for view, make in VIEWS.items():
+                if view != "every process" and all(r.cases and _one_process(r) for r in in_order):
+                    continue  # runs of one process each: the view is the same
+                title = "one run a side" if k == 1 else f"{k} runs a side (alternate runs)"
+                comparisons = windows([make(r) for r in in_order], k)
+                if comparisons:
+                    lines += [f"### {title}, {view}", ""]
+                    lines += _view_lines(comparisons)
     return "\n".join(lines)
 
 
@@ -352,6 +395,7 @@ def main() -> int:
         "--first", type=int, default=1, help="number the new pairs from here (add to --keep)"
     )
     p.add_argument("--from", dest="source", type=Path, help="analyse these files again")
+    p.add_argument("--per-side", default="1,3", help="runs a side to judge, e.g. 1,3 (default)")
     p.add_argument("--out", type=Path, default=ROOT / "docs" / "benchmarks" / "gate.md")
     p.add_argument("extra", nargs="*", help="after --: more `hashbench run` arguments")
     args = p.parse_args()
@@ -374,10 +418,12 @@ def main() -> int:
             "cpu": f"{machine.cpu_model()}, {machine.snapshot()['cores']} cores",
             "extra": shlex.join(args.extra),
             "settings": settings,
+            "per_side": [int(k) for k in args.per_side.split(",")],
             "walls": walls,
         }
         (folder / META).write_text(json.dumps(meta, indent=1))
         print(f"results kept in {folder}", file=sys.stderr)
+    meta["per_side"] = [int(k) for k in args.per_side.split(",")]
     write_text_atomic(args.out, report(folder, meta) + "\n")
     print(f"written: {args.out}", file=sys.stderr)
     return 0

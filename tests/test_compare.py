@@ -206,3 +206,80 @@ def test_within_one_run_every_implementation_is_compared_to_the_reference():
     text = comparison.markdown(cmp)
     assert "| case | x/a median | median |" in text and cmp.regressions == []  # no gate
     assert "1 slower and 0 faster than x/a beyond the threshold" in text
+
+
+def _contaminated(centre: float, seed: int, slowed: float, processes: int = 3):
+    """Samples of `processes` runner processes, a share `slowed` of each process's
+    samples taken while the VM had lost half its CPU (twice as long), as in the gate runs
+    of docs/benchmarks/gate.md."""
+    rng = np.random.default_rng(seed)
+    samples, owners = [], []
+    for p in range(processes):
+        clean = rng.normal(centre, centre * 0.01, 20)
+        hit = rng.random(20) < slowed
+        samples += list(np.where(hit, clean * 2.1, clean))
+        owners += [p] * 20
+    return samples, owners
+
+
+def test_samples_slowed_by_a_lost_cpu_neither_hide_a_change_nor_make_one():
+    """Each case with up to 45% of its samples at 2.1x (a different share on each side):
+    the medians move by a third, the faster halves do not. A/A stays clean, and a 10%
+    slowdown of one library among forty is caught."""
+    rng = np.random.default_rng(11)
+    old, new = [], []
+    for i in range(40):
+        centre = 1000.0 * (1 + i)
+        a, pa = _contaminated(centre, 3 * i, float(rng.uniform(0, 0.45)))
+        b, pb = _contaminated(
+            centre * (1.10 if i == 7 else 1.0), 3 * i + 1, float(rng.uniform(0, 0.45))
+        )
+        for side, samples, owners in ((old, a, pa), (new, b, pb)):
+            case = _with_stats(f"x/i{i}", samples, stats.summarize(np.asarray(samples)))
+            case.sample_processes = owners
+            side.append(case)
+    cmp = comparison.between_runs(run_of(*old), run_of(*new), 0.05, ("a", "b"))
+    assert [r.new.impl for r in cmp.regressions] == ["x/i7"]
+    assert not [r for r in cmp.rows if r.verdict == "faster"]
+    assert next(r for r in cmp.rows if r.new.impl == "x/i7").change.relative == pytest.approx(
+        1.10, rel=0.02
+    )
+
+
+def test_fast_half_is_the_median_of_the_faster_half():
+    from hashbench.measure.compare import fast_half
+
+    assert fast_half([5.0, 1.0, 2.0, 9.0]) == 1.5
+    assert fast_half([3.0, 1.0, 2.0]) == 1.5  # the faster two of three
+    assert fast_half([4.0]) == 4.0
+
+
+def test_several_runs_a_side_merge_their_processes(tmp_path):
+    """Three runs a side, from a directory or joined by +: each run's process is a
+    replicate of the merged case, samples rescaled to the first run's iterations."""
+    from hashbench.measure.merge_runs import merge_runs
+
+    def one(seed: int, iters: int, centre: float) -> RunFile:
+        samples, _ = _sample(centre * iters, seed)
+        case = _with_stats("x/a", samples, stats.summarize(samples / iters))
+        case.iters = iters
+        case.sample_processes = [0] * len(samples)
+        return run_of(case)
+
+    runs = [one(1, 10, 1000), one(2, 20, 1000), one(3, 10, 1000)]
+    merged = merge_runs(runs).cases[0]
+    assert merged.processes == 3 and sorted(set(merged.sample_processes)) == [0, 1, 2]
+    assert len(merged.samples_ns) == 600 and merged.iters == 10
+    assert merged.measured.median == pytest.approx(1000, rel=0.01)  # per op, all three
+    old = tmp_path / "old"
+    old.mkdir()
+    for i, run in enumerate(runs):
+        _write(old / f"{i}.json", run)
+    slow = [_write(tmp_path / f"slow{i}.json", one(10 + i, 10, 1200)) for i in range(3)]
+    joined = "+".join(str(p) for p in slow)
+    assert hashbench("compare", str(old), joined).returncode == 1
+    assert hashbench("compare", str(old), str(old)).returncode == 0
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    refused = hashbench("compare", str(empty), joined)
+    assert refused.returncode == 2 and "without results files" in refused.stderr

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from hashbench.command_support import options
 from hashbench.errors import UsageError
+from hashbench.measure.merge_runs import merge_runs
 from hashbench.model import RunFile
 from hashbench.report import comparison, count_comparison
 from hashbench.report.console import console
@@ -19,13 +20,18 @@ NAME = "compare"
 HELP = "compare two runs case by case (exit 1 on a significant regression), or to --reference"
 EXAMPLE = (
     "hashbench compare results/old.json results/new.json --threshold 5% --format md\n"
+    "  hashbench compare runs/main/ runs/branch/   # several runs a side: more power\n"
     "  hashbench compare results/run.json --reference c/openssl"
 )
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("old", help="the baseline: a results file, or a run id of the history store")
-    p.add_argument("new", nargs="?", help="the run to judge: a results file or a run id")
+    p.add_argument(
+        "old",
+        help="the baseline: a results file, a run id of the history store, or several runs "
+        "of one side (a directory of results files, or files joined by +)",
+    )
+    p.add_argument("new", nargs="?", help="the runs to judge, given as the baseline is")
     p.add_argument("--store", help="history store for run ids (default: the user's)")
     p.add_argument(
         "--threshold",
@@ -54,6 +60,22 @@ def load_run(what: str, store: str | None) -> RunFile:
     return load(Path(what))
 
 
+def load_side(what: str, store: str | None) -> RunFile:
+    """One side of a comparison: one run, or several merged into one (measure/merge_runs.py)
+    — a directory's results files, or files joined by `+`."""
+    path = Path(what)
+    if path.is_dir():
+        parts = [str(p) for p in sorted(path.glob("*.json"))]
+        if not parts:
+            raise UsageError(f"{what}: a directory without results files (*.json)")
+    else:
+        parts = what.split("+") if "+" in what and not path.exists() else [what]
+    runs = [load_run(part, store) for part in parts]
+    if len(runs) > 1 and any(r.measure != "time" for r in runs):
+        raise UsageError(f"{what}: several runs a side are for timed runs; counts repeat")
+    return merge_runs(runs)
+
+
 def _counted(runs: list[RunFile], names: list[str]) -> bool:
     """Whether these runs hold counts; a time file beside a counts file is refused."""
     measures = {r.measure for r in runs}
@@ -70,10 +92,10 @@ def run(args: argparse.Namespace) -> int:
     if args.threshold:
         options.threshold(args.threshold)  # a bad threshold is refused before any file is read
     if args.reference or args.new is None:
-        runs = [load_run(args.old, args.store)]
+        runs = [load_side(args.old, args.store)]
         names = [str(args.old)]
     else:
-        runs = [load_run(args.old, args.store), load_run(args.new, args.store)]
+        runs = [load_side(args.old, args.store), load_side(args.new, args.store)]
         names = [str(args.old), str(args.new)]
     if _counted(runs, names):
         return _compare_counts(args, runs)

@@ -1,7 +1,8 @@
 """Comparing two runs of the same cases, so that the same code twice comes out clean on a
 noisy machine and a real change of a few percent in one library still shows.
 
-Everything is on the log scale: a case's change is d = log(new median / old median).
+Everything is on the log scale: a case's change is d = log(new / old) of its `location`:
+the median of its processes' faster halves (`fast_half`).
 
 - **The machine's move** is taken out before a case is judged. Over many cases (at least
   MIN_FOR_NULL) it is the median of all the cases' d: whatever moved every case alike
@@ -90,23 +91,48 @@ def _log_se(stats: Stats) -> float:
     return (math.log(hi) - math.log(lo)) / (2 * z)
 
 
+def fast_half(samples: Sequence[float]) -> float:
+    """The median of the faster half of a process's samples (its first quartile, near
+    enough; the fastest of two). A shared VM loses its CPU to other guests for seconds at
+    a time: samples taken then are slower, never faster, and came to a quarter of all
+    samples in the gate runs of 2026-11-28 (up to 2.2x; docs/benchmarks/gate.md). The
+    faster half is untouched while fewer than half of a process's samples were slowed,
+    where the median is not."""
+    ordered = sorted(samples)
+    return float(np.median(ordered[: max(1, (len(ordered) + 1) // 2)]))
+
+
 def _process_logs(case: CaseRecord) -> list[float]:
-    """log of each runner process's median (ns per op): the case's replicates."""
+    """log of each runner process's faster-half median (ns per op): the case's
+    replicates."""
     processes = case.sample_processes or [0] * len(case.samples_ns)
     by: dict[int, list[int]] = {}
     for sample, process in zip(case.samples_ns, processes, strict=False):
         by.setdefault(process, []).append(sample)
     iters = case.iters or 1
-    return [math.log(float(np.median(v)) / iters) for v in by.values() if v]
+    return [math.log(fast_half(v) / iters) for v in by.values() if v]
+
+
+def location(case: CaseRecord) -> float:
+    """log ns per op that a comparison judges: the median of the case's process values
+    (fast_half), so neither slowed samples nor one slowed process move it."""
+    return float(np.median(_process_logs(case)))
+
+
+def _log_change(old: CaseRecord, new: CaseRecord) -> float:
+    return location(new) - location(old)
 
 
 def _own_noise(old: CaseRecord, new: CaseRecord) -> float:
-    """One sd of a case's log change from its own data: with two runner processes or more
-    a side, from the spread of the process medians (the unit of replication); else from
-    the medians' intervals."""
+    """One sd of a case's log change from its own data: with three runner processes or
+    more a side, from the spread of the process values (the unit of replication), robust
+    (1.4826 · MAD) as the location is, so that a process slowed throughout — a lost CPU
+    that lasted the whole process — widens neither; the location being a median, its
+    variance is π/2 that of a mean. With fewer, from the medians' intervals."""
     a, b = _process_logs(old), _process_logs(new)
-    if len(a) >= 2 and len(b) >= 2:
-        return math.sqrt(statistics.variance(a) / len(a) + statistics.variance(b) / len(b))
+    if len(a) >= 3 and len(b) >= 3:
+        spread = [_robust_sd(v, float(np.median(v))) ** 2 * math.pi / 2 / len(v) for v in (a, b)]
+        return math.sqrt(sum(spread))
     return math.hypot(_log_se(old.measured), _log_se(new.measured))
 
 
@@ -123,7 +149,7 @@ def _robust_sd(values: Sequence[float], centre: float) -> float:
 
 
 def machine_move(pairs: Sequence[tuple[CaseRecord, CaseRecord]]) -> MachineMove:
-    d = [math.log(new.measured.median / old.measured.median) for old, new in pairs]
+    d = [_log_change(old, new) for old, new in pairs]
     sticks = [m for old, new in pairs if (m := _yardstick_move(old, new)) is not None]
     yardstick = math.exp(float(np.median(sticks))) if sticks else None
     cases = math.exp(float(np.median(d))) if d else 1.0
@@ -140,7 +166,7 @@ def compare_pairs(
     """Each pair's change (old, new: valid records of the same case), the machine's move
     taken out of them, and the move of all cases together."""
     move = machine_move(pairs)
-    d = [math.log(new.measured.median / old.measured.median) for old, new in pairs]
+    d = [_log_change(old, new) for old, new in pairs]
     centres = _group_moves(pairs, d, math.log(move.ratio))
     residuals = [di - c for di, c in zip(d, centres, strict=True)]
     own = [_own_noise(old, new) for old, new in pairs]

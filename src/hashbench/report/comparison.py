@@ -179,7 +179,9 @@ def machine_lines(cmp: Comparison) -> list[str]:
     )
     lines = [
         f"the machine moved: every case's median {_pct(m.cases)}, {stick}; "
-        f"each case is judged after taking out {_pct(m.ratio)} ({m.source})"
+        f"each case is judged after taking out {_pct(m.ratio)} ({m.source})",
+        "changes are of each runner process's faster half of samples, which a CPU lost to "
+        "another guest for a while does not slow (docs/methodology.md)",
     ]
     if run.judged:
         if cmp.run_regression:
