@@ -283,3 +283,16 @@ def test_several_runs_a_side_merge_their_processes(tmp_path):
     empty.mkdir()
     refused = hashbench("compare", str(empty), joined)
     assert refused.returncode == 2 and "without results files" in refused.stderr
+
+
+def test_a_side_of_one_process_is_told_what_a_gate_needs():
+    one = run_of(_with_stats("x/a", *_sample(1000, 1)))
+    other = run_of(_with_stats("x/a", *_sample(1000, 2)))
+    lines = comparison.summary_lines(comparison.between_runs(one, other, 0.05, ("a", "b")))
+    assert any("1 runner process a side" in line and "3 runs or more" in line for line in lines)
+    three = run_of(_with_stats("x/a", *_sample(1000, 3)))
+    three.cases[0].processes = 3
+    also = run_of(_with_stats("x/a", *_sample(1000, 4)))
+    also.cases[0].processes = 3
+    lines = comparison.summary_lines(comparison.between_runs(three, also, 0.05, ("a", "b")))
+    assert not any("runner process a side" in line for line in lines)

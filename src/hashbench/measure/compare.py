@@ -43,6 +43,7 @@ Z95 = 1.959963984540054
 MIN_FOR_NULL = 8  # cases needed to estimate the machine's move and the noise from them
 MIN_FOR_GROUP = 5  # cases of one group needed to take out that group's own move
 MAD_SD = 1.4826  # a normal's sd per median absolute deviation
+MIN_REPLICATES = 3  # runner processes a side for a case's own spread (robust, so three)
 
 
 @dataclass(frozen=True)
@@ -130,7 +131,7 @@ def _own_noise(old: CaseRecord, new: CaseRecord) -> float:
     that lasted the whole process — widens neither; the location being a median, its
     variance is π/2 that of a mean. With fewer, from the medians' intervals."""
     a, b = _process_logs(old), _process_logs(new)
-    if len(a) >= 3 and len(b) >= 3:
+    if len(a) >= MIN_REPLICATES and len(b) >= MIN_REPLICATES:
         spread = [_robust_sd(v, float(np.median(v))) ** 2 * math.pi / 2 / len(v) for v in (a, b)]
         return math.sqrt(sum(spread))
     return math.hypot(_log_se(old.measured), _log_se(new.measured))

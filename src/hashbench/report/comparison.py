@@ -19,6 +19,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from hashbench.measure.compare import (
+    MIN_REPLICATES,
     Change,
     MachineMove,
     RunMove,
@@ -204,11 +205,28 @@ def machine_lines(cmp: Comparison) -> list[str]:
     return lines
 
 
+def replication_lines(cmp: Comparison) -> list[str]:
+    """A side with fewer than MIN_REPLICATES runner processes per case cannot tell a case
+    that shifted whole (a JIT's other compilation, a minute of a lost CPU) from a change:
+    say so, and what would. docs/benchmarks/gate.md has the figures."""
+    if not cmp.rows:
+        return []
+    fewest = min(min(r.old.processes, r.new.processes) for r in cmp.rows)
+    if fewest >= MIN_REPLICATES:
+        return []
+    return [
+        f"some cases have {fewest} runner process a side: a case that shifted whole in one "
+        "run cannot be told from a change; for a gate, give each side "
+        f"{MIN_REPLICATES} runs or more (a directory of results files, or files joined "
+        "by +; run them alternately) or `run --processes 3`"
+    ]
+
+
 def summary_lines(cmp: Comparison, every: bool = False) -> list[str]:
     of = "new/old medians" if cmp.gate else f"medians / {cmp.old_name}'s"
     lines = [f"{len(cmp.rows)} cases compared: geometric mean of {of} {cmp.geomean:.3f}×"]
     if cmp.gate:
-        lines += machine_lines(cmp)
+        lines += machine_lines(cmp) + replication_lines(cmp)
     slower = sum(r.verdict == "slower" for r in cmp.rows)
     faster = sum(r.verdict == "faster" for r in cmp.rows)
     if cmp.gate:

@@ -8,11 +8,12 @@ the first time a group needs it and kept for the rest of the run: each case stil
 k distinct processes, and a run pays for k − 1 extra starts per runner, not per group.
 
 Only the runner process being asked runs: the others are stopped (SIGSTOP) while idle
-(`Placement.pause_idle`). A JVM, V8 or GHC runtime keeps working after its reply — compiling,
-collecting, its timers — and on the CPU the runners share that halved the speed of
-whichever runner was being measured: in eight gate runs at three processes, a quarter of
-all samples were over 1.5× their case's fastest, password hashes in pairs at exactly
-twice it (scripts/gate_check.py; docs/benchmarks/gate.md).
+(`Placement.pause_idle`). A JVM, V8 or GHC runtime keeps working after its reply —
+compiling, collecting, its timers — on the CPU the runners share; stopped, that work
+happens in its own requests instead of another runner's samples. Measured once (an ad
+hoc PBKDF2 run at three processes): samples over 1.5× their case's fastest 15 of 262 →
+7 of 265. Most slowed samples on this VM come from outside it (a CPU lost to other
+guests for seconds: measure/compare.py's `fast_half`), which no placement removes.
 """
 
 from __future__ import annotations
