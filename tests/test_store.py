@@ -10,16 +10,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+import msgspec
 import pytest
 from factories import record
 from pg_server import binaries, server
 
 from hashbench import paths
-from hashbench.commands.history import changes
 from hashbench.model import Resumption, RunFile
 from hashbench.results.files import load
 from hashbench.store import StoreError, open_store
-from hashbench.store.history import CasePoint
+from hashbench.store.changes import changes
+from hashbench.store.history import CasePoint, fingerprint
 
 FIXTURE = Path(__file__).parent / "fixtures" / "results-v1.json"
 
@@ -68,6 +69,30 @@ def test_a_case_history_marks_a_move_and_what_changed(location):
     marked = changes(points, 0.05)
     assert list(marked) == [points[2].run_id]
     assert "+48.5%" in marked[points[2].run_id] and "library 1.2 → 1.3" in marked[points[2].run_id]
+    store.close()
+
+
+def test_each_machine_with_its_runs_and_its_newest_cases(location):
+    """Two machines (another host: another fingerprint): each listed once with its runs,
+    and each one's newest record of a case read by its fingerprint."""
+    store = open_store(location)
+    here = a_run(1, 100.0)
+    other = msgspec.structs.replace(
+        a_run(2, 300.0),
+        environment=msgspec.structs.replace(here.environment, host="elsewhere", cpu="Other"),
+    )
+    for run in (here, a_run(3, 110.0), other):
+        store.record_run(run)
+    machines = {m.cpu: m for m in store.machines()}
+    assert {m.runs for m in machines.values()} == {2, 1} and machines["Other"].runs == 1
+    assert machines["Other"].latest == other.started
+    assert machines["Other"].fingerprint == fingerprint(msgspec.to_builtins(other.environment))
+    newest = {
+        cpu: [r.measured.median for r, _ in store.latest_cases(m.fingerprint)]
+        for cpu, m in machines.items()
+    }
+    assert newest == {"Other": [300.0], here.environment.cpu: [110.0]}
+    assert {r.machine_id for r in store.runs()} == {m.id for m in machines.values()}
     store.close()
 
 

@@ -13,6 +13,7 @@ from hashbench.model import CaseRecord, RunFile
 from hashbench.model.card import Divergence
 from hashbench.results.files import load_any
 from hashbench.store import StoreError, open_store
+from hashbench.store.history import Store, fingerprint
 
 
 @dataclass
@@ -59,18 +60,31 @@ def from_store(
         store = open_store(location)
     except StoreError as exc:
         raise UsageError(str(exc)) from exc
-    env = machine.snapshot()
     try:
-        out = Inputs(records=store.latest_cases(env, algs) if runs else [])
-        left = set(wanted)
-        for run_id, label in store.latest_fidelity(env) if fidelity else []:
-            if not left:
-                break
-            data = store.fidelity_run(run_id)
-            out.fidelity.append((data, label))
-            left -= set(data.get("ran", []))
-        return out
+        here = fingerprint(machine.snapshot())
+        return of_machine(store, here, algs, wanted, runs=runs, fidelity=fidelity)
     except StoreError as exc:
         raise UsageError(str(exc)) from exc
     finally:
         store.close()
+
+
+def of_machine(
+    store: Store,
+    machine_fingerprint: str,
+    algs: list[str] | None,
+    wanted: set[str],
+    *,
+    runs: bool = True,
+    fidelity: bool = True,
+) -> Inputs:
+    """As `from_store`, for the machine of this fingerprint, from a store already open."""
+    out = Inputs(records=store.latest_cases(machine_fingerprint, algs) if runs else [])
+    left = set(wanted)
+    for run_id, label in store.latest_fidelity(machine_fingerprint) if fidelity else []:
+        if not left:
+            break
+        data = store.fidelity_run(run_id)
+        out.fidelity.append((data, label))
+        left -= set(data.get("ran", []))
+    return out

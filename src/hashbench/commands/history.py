@@ -14,6 +14,7 @@ from hashbench.report import history_page, units
 from hashbench.report.console import console
 from hashbench.results.files import load_any, write_text_atomic
 from hashbench.store import StoreError, default_location, open_store
+from hashbench.store.changes import changes, plotted
 from hashbench.store.history import CasePoint, Store
 
 NAME = "history"
@@ -85,35 +86,6 @@ def _runs(store: Store, limit: int) -> int:
     return 0
 
 
-def changes(points: list[CasePoint], limit: float) -> dict[int, str]:
-    """Run id → what changed, where a case's median moved beyond `limit` between two
-    consecutive runs with intervals apart (a change point)."""
-    marked: dict[int, str] = {}
-    valid = [p for p in points if p.median is not None]
-    for before, after in zip(valid, valid[1:], strict=False):
-        assert before.median and after.median is not None
-        apart = after.median_low > before.median_high or after.median_high < before.median_low  # type: ignore[operator]
-        moved = after.median / before.median - 1
-        if apart and abs(moved) > limit:
-            what = [
-                f"{label} {a} → {b}"
-                for label, a, b in (
-                    ("library", before.library_version, after.library_version),
-                    ("toolchain", before.runtime, after.runtime),
-                    ("machine", before.machine, after.machine),
-                )
-                if a != b
-            ]
-            machine = ""
-            if before.yardstick and after.yardstick:
-                stick = after.yardstick / before.yardstick - 1
-                machine = f" (the machine's yardstick {stick:+.1%})"
-            marked[after.run_id] = f"{moved:+.1%}{machine}: " + (
-                "; ".join(what) or "nothing recorded changed"
-            )
-    return marked
-
-
 def _case(store: Store, pattern: str, args: argparse.Namespace) -> int:
     ids = store.case_ids(pattern)
     if not ids:
@@ -145,14 +117,7 @@ def _case(store: Store, pattern: str, args: argparse.Namespace) -> int:
     if args.html:
         if len(ids) != 1:
             raise UsageError(f"--html draws one case; {pattern!r} matches {len(ids)}")
-        points = store.case_history(ids[0])
-        marked = changes(points, limit)
-        drawn = [
-            history_page.Point(p.run_id, p.started, p.machine, p.median, p.median_low or p.median,
-                               p.median_high or p.median, marked.get(p.run_id, ""))
-            for p in points
-            if p.median is not None
-        ]  # fmt: skip
+        drawn = plotted(store.case_history(ids[0]), limit)
         write_text_atomic(args.html, history_page.render(ids[0], drawn))
         out.print(f"html: {args.html}")
     return 0

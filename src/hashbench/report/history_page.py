@@ -3,21 +3,10 @@ error bars, and the change points marked with what changed (`history CASE --html
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from hashbench.model.history_point import HistoryPoint as Point
 from hashbench.report.export.html import esc, page
-
-
-@dataclass(frozen=True)
-class Point:
-    run: int
-    started: str
-    machine: str
-    median: float
-    low: float
-    high: float
-    change: str  # what moved and why; "" when nothing did
 
 
 def figure(case_id: str, points: list[Point]) -> dict[str, Any]:

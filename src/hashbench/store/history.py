@@ -79,6 +79,28 @@ class RunRow:
     hashbench_version: str
     machine: str
     cases: int
+    machine_id: int = 0
+
+
+@dataclass(frozen=True)
+class MachineRow:
+    """A machine the store has runs of (its fingerprint: host, CPU, flags, cores, memory,
+    OS), with how many runs and the newest one's start."""
+
+    id: int
+    fingerprint: str
+    cpu: str
+    cores: int | None
+    mem_total_bytes: int | None
+    os: str
+    distro: str | None
+    runs: int
+    latest: str
+
+    @property
+    def label(self) -> str:
+        """As a case's history names it: the CPU and the machine's number."""
+        return f"{self.cpu} #{self.id}"
 
 
 @dataclass(frozen=True)
@@ -108,7 +130,7 @@ def _yardstick(blob: bytes) -> float | None:
     return sorted(values)[len(values) // 2] if values else None
 
 
-def _fingerprint(env: dict[str, Any]) -> str:
+def fingerprint(env: dict[str, Any]) -> str:
     keys = ("host", "cpu", "cpu_flags", "cores", "mem_total_bytes", "os")
     text = json.dumps({k: env.get(k) for k in keys}, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
@@ -186,7 +208,7 @@ class Store:
                     raise
                 if self.on_wait is not None:
                     self.on_wait(
-                        f"history store {_safe(self.location)}: {_first_line(exc)}; trying "
+                        f"history store {safe_location(self.location)}: {_first_line(exc)}; trying "
                         f"again for up to {self.wait_s:.0f} s (HASHBENCH_STORE_WAIT)"
                     )
                     self.on_wait = None  # said once
@@ -216,9 +238,9 @@ class Store:
                 version = self._version(cur)
             if version > LATEST:
                 raise StoreError(
-                    f"history store {_safe(self.location)} has schema version {version}, newer "
-                    f"than this hashbench knows ({LATEST}): another machine's newer hashbench "
-                    f"upgraded it; upgrade hashbench here to read or write it"
+                    f"history store {safe_location(self.location)} has schema version "
+                    f"{version}, newer than this hashbench knows ({LATEST}): another machine's "
+                    "newer hashbench upgraded it; upgrade hashbench here to read or write it"
                 )
             cur.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             cur.execute("SELECT version FROM schema_version")
@@ -326,8 +348,8 @@ class Store:
             return run_id, True
 
     def _machine(self, cur: Any, env: dict[str, Any]) -> int:
-        fingerprint = _fingerprint(env)
-        cur.execute(self._sql("SELECT id FROM machines WHERE fingerprint = ?"), (fingerprint,))
+        key = fingerprint(env)
+        cur.execute(self._sql("SELECT id FROM machines WHERE fingerprint = ?"), (key,))
         found = cur.fetchone()
         if found:
             return int(found[0])
@@ -337,11 +359,11 @@ class Store:
                 "INSERT INTO machines (fingerprint, cpu, cpu_flags, cores, mem_total_bytes, os, "
                 "distro, governor) VALUES (?, ?, ?, ?, ?, ?, ?, ?)" + conflict
             ),
-            (fingerprint, env.get("cpu", ""), " ".join(env.get("cpu_flags") or []),
+            (key, env.get("cpu", ""), " ".join(env.get("cpu_flags") or []),
              env.get("cores"), env.get("mem_total_bytes"), env.get("os", ""), env.get("distro"),
              env.get("governor")),
         )  # fmt: skip
-        cur.execute(self._sql("SELECT id FROM machines WHERE fingerprint = ?"), (fingerprint,))
+        cur.execute(self._sql("SELECT id FROM machines WHERE fingerprint = ?"), (key,))
         return int(cur.fetchone()[0])
 
     # -- reading ---------------------------------------------------------------------
@@ -351,13 +373,28 @@ class Store:
                 self._sql(
                     "SELECT r.id, r.suite, r.kind, r.started, r.finished, r.interrupted, "
                     "r.hashbench_version, m.cpu, (SELECT COUNT(*) FROM cases c WHERE "
-                    "c.run_id = r.id) FROM runs r JOIN machines m ON m.id = r.machine_id "
+                    "c.run_id = r.id), m.id FROM runs r JOIN machines m ON m.id = r.machine_id "
                     "ORDER BY r.started DESC, r.id DESC LIMIT ?"
                 ),
                 (limit,),
             )
             return [
-                RunRow(int(r[0]), r[1], r[2], r[3], r[4], bool(r[5]), r[6], r[7], int(r[8]))
+                RunRow(int(r[0]), r[1], r[2], r[3], r[4], bool(r[5]), r[6], r[7], int(r[8]),
+                       int(r[9]))
+                for r in cur.fetchall()
+            ]  # fmt: skip
+
+    def machines(self) -> list[MachineRow]:
+        """Every machine with a run, the one that ran most recently first."""
+        with self._transaction() as cur:
+            cur.execute(
+                "SELECT m.id, m.fingerprint, m.cpu, m.cores, m.mem_total_bytes, m.os, m.distro, "
+                "COUNT(r.id), MAX(r.started) FROM machines m JOIN runs r ON r.machine_id = m.id "
+                "GROUP BY m.id, m.fingerprint, m.cpu, m.cores, m.mem_total_bytes, m.os, "
+                "m.distro ORDER BY MAX(r.started) DESC, m.id"
+            )
+            return [
+                MachineRow(int(r[0]), r[1], r[2], r[3], r[4], r[5], r[6], int(r[7]), r[8])
                 for r in cur.fetchall()
             ]
 
@@ -391,11 +428,11 @@ class Store:
             return [r[0] for r in cur.fetchall()]
 
     def latest_cases(
-        self, env: dict[str, Any], algs: list[str] | None = None
+        self, machine: str, algs: list[str] | None = None
     ) -> list[tuple[CaseRecord, str]]:
-        """The newest record of each case measured on the machine `env` describes (its
-        fingerprint), each with the run it came from in words: what a library card shows
-        as this machine's latest results. `algs`: only these algorithms' cases."""
+        """The newest record of each case measured on the machine of this fingerprint
+        (`fingerprint(env)`), each with the run it came from in words: what a library card
+        shows as a machine's latest results. `algs`: only these algorithms' cases."""
         only = f" AND c.alg IN ({', '.join('?' * len(algs))})" if algs else ""
         with self._transaction() as cur:
             cur.execute(
@@ -404,7 +441,7 @@ class Store:
                     "JOIN runs r ON r.id = c.run_id JOIN machines m ON m.id = r.machine_id "
                     f"WHERE m.fingerprint = ?{only} AND NOT {SUPERSEDED} ORDER BY r.started, r.id"
                 ),
-                (_fingerprint(env), *(algs or [])),
+                (machine, *(algs or [])),
             )
             newest = {row[1]: (int(row[0]), f"run {row[2]} ({row[3]}, {row[4]})")
                       for row in cur.fetchall()}  # fmt: skip
@@ -415,9 +452,9 @@ class Store:
                 out.append((msgspec.json.decode(zlib.decompress(blob), type=CaseRecord), label))
             return out
 
-    def latest_fidelity(self, env: dict[str, Any], limit: int = 10) -> list[tuple[int, str]]:
-        """The newest fidelity runs of this machine, newest first: (run id, the run in
-        words). `fidelity_run` reads one whole."""
+    def latest_fidelity(self, machine: str, limit: int = 10) -> list[tuple[int, str]]:
+        """The newest fidelity runs of the machine of this fingerprint, newest first: (run
+        id, the run in words). `fidelity_run` reads one whole."""
         with self._transaction() as cur:
             cur.execute(
                 self._sql(
@@ -425,7 +462,7 @@ class Store:
                     "WHERE m.fingerprint = ? AND r.kind = 'hashbench-fidelity' "
                     "ORDER BY r.started DESC, r.id DESC LIMIT ?"
                 ),
-                (_fingerprint(env), limit),
+                (machine, limit),
             )
             return [(int(r[0]), f"fidelity run {r[0]} ({r[1]})") for r in cur.fetchall()]
 
@@ -435,7 +472,7 @@ class Store:
             cur.execute(self._sql("SELECT header FROM runs WHERE id = ?"), (run_id,))
             row = cur.fetchone()
             if row is None:
-                raise StoreError(f"history store {_safe(self.location)}: no run {run_id}")
+                raise StoreError(f"history store {safe_location(self.location)}: no run {run_id}")
             data: dict[str, Any] = json.loads(zlib.decompress(bytes(row[0])))
             return data
 
@@ -444,7 +481,7 @@ class Store:
             cur.execute(self._sql("SELECT header FROM runs WHERE id = ?"), (run_id,))
             row = cur.fetchone()
             if row is None:
-                raise StoreError(f"history store {_safe(self.location)}: no run {run_id}")
+                raise StoreError(f"history store {safe_location(self.location)}: no run {run_id}")
             run = msgspec.json.decode(zlib.decompress(bytes(row[0])), type=RunFile)
             cur.execute(
                 self._sql("SELECT record FROM cases WHERE run_id = ? ORDER BY id"), (run_id,)
@@ -501,7 +538,7 @@ def _first_line(exc: BaseException) -> str:
 
 def _explain(location: str, exc: BaseException) -> str:
     """A store error in a sentence: where, and why (a role's missing rights named)."""
-    where = f"history store {_safe(location)}"
+    where = f"history store {safe_location(location)}"
     text = _first_line(exc)
     if type(exc).__name__ == "InsufficientPrivilege":
         user = ""
@@ -515,7 +552,7 @@ def _explain(location: str, exc: BaseException) -> str:
     return f"{where}: {text}"
 
 
-def _safe(location: str) -> str:
+def safe_location(location: str) -> str:
     """A store location without its password, for messages."""
     if "@" in location and "://" in location:
         scheme, rest = location.split("://", 1)
