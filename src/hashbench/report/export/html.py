@@ -165,15 +165,15 @@ def _case_row(c: CaseRecord) -> list[object]:
     ]  # fmt: skip
 
 
-def _json(value: Any) -> str:
+def script_json(value: Any) -> str:
     """JSON safe inside a <script> element: no "</" can end it early."""
     return json.dumps(value).replace("</", "<\\/")
 
 
 # Plots are drawn one per tick, top first, so the page reads while the rest are drawn
-# (a `seeds` run has about eighty); <body data-plotted> counts them.
+# (a `seeds` run has about eighty); <body data-plotted> counts them. `figures` is the
+# page's list of [div id, data, layout]; a site's pages share this code as one file.
 DRAW = """
-const figures = %s;
 let next = 0;
 function drawNext() {
   if (next >= figures.length) return;
@@ -199,7 +199,7 @@ def page(heading: str, sections: list[str], figures: dict[str, dict[str, Any]]) 
         f"<title>{esc(heading)}</title><style>{STYLE}</style>"
         f'<script>{get_plotlyjs()}</script></head><body data-plotted="0">\n'
         + "\n".join(sections)
-        + f"\n<script>{DRAW % _json(ordered)}</script>\n</body></html>\n"
+        + f"\n<script>const figures = {script_json(ordered)};\n{DRAW}</script>\n</body></html>\n"
     )
 
 
@@ -283,7 +283,14 @@ def interop_figure(matrix: dict[str, Any]) -> dict[str, Any]:
 def render_fidelity(data: dict[str, Any]) -> str:
     """A fidelity results file: each interop matrix as a grid, the divergences found, and
     the known-answer vectors."""
-    sections = [f"<h1>hashbench fidelity · {esc(data.get('started', ''))}</h1>"]
+    heading = f"<h1>hashbench fidelity · {esc(data.get('started', ''))}</h1>"
+    sections, figures = fidelity_sections(data)
+    return page("hashbench fidelity", [heading, *sections], figures)
+
+
+def fidelity_sections(data: dict[str, Any]) -> tuple[list[str], dict[str, dict[str, Any]]]:
+    """A fidelity run's sections and figures, for a page of their own or a site's."""
+    sections: list[str] = []
     figures: dict[str, dict[str, Any]] = {}
     divergences = data.get("divergences", [])
     if divergences:
@@ -301,4 +308,4 @@ def render_fidelity(data: dict[str, Any]) -> str:
         + table(["implementation", "vector", "op", "status", "detail"], rows)
         + "</div>"
     )
-    return page("hashbench fidelity", sections, figures)
+    return sections, figures
