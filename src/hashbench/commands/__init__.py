@@ -9,7 +9,7 @@ from types import ModuleType
 # The order `hashbench --help` lists them in.
 NAMES = [
     "run", "show", "compare", "pick", "card", "calibrate", "strength", "capacity", "history",
-    "list", "fidelity", "doctor", "build", "seeds-report",
+    "list", "fidelity", "doctor", "build", "seeds-report", "site",
 ]  # fmt: skip
 
 

@@ -1,0 +1,88 @@
+"""What `hashbench site` publishes, gathered once from the history store and results files
+(site/) and rendered into pages (report/site/): plain data, so the gathering and the
+pages are tested apart. A piece with no data is empty; its page names the command that
+fills it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from hashbench.model.card import Card
+from hashbench.model.history_point import HistoryPoint
+from hashbench.model.records import CaseRecord
+from hashbench.model.run_file import RunFile
+from hashbench.model.strength import StrengthFile
+
+
+@dataclass(frozen=True)
+class Machine:
+    label: str  # as a case's history names it: "<cpu> #<id>"
+    fingerprint: str
+    cpu: str
+    cores: int | None
+    memory_bytes: int | None
+    os: str
+    distro: str | None
+    runs: int
+    latest: str  # the newest run's start
+
+
+@dataclass(frozen=True)
+class RunSummary:
+    id: int
+    suite: str
+    started: str
+    state: str  # finished, interrupted or unfinished (running, or ended without a word)
+    machine: str
+    cases: int
+    hashbench_version: str
+
+
+@dataclass
+class Ranking:
+    """A group's newest record of each case on one machine, each with its run in words."""
+
+    machine: str
+    records: list[tuple[CaseRecord, str]]
+
+
+@dataclass
+class CaseHistory:
+    case_id: str
+    impl: str
+    points: list[HistoryPoint]  # the measured runs, oldest first, change points marked
+
+
+@dataclass
+class Group:
+    """The cases every implementation of one piece of work shares: the case id without
+    its implementation (`bcrypt:hash:oneshot:cost=10`)."""
+
+    key: str
+    alg: str
+    rankings: list[Ranking]  # one per machine that measured it, newest machine first
+    histories: list[CaseHistory]
+
+
+@dataclass
+class Library:
+    """A catalog implementation and its card on each machine (the card of a machine
+    without runs still says what is missing and how to fill it)."""
+
+    impl: str
+    cards: list[tuple[str, Card]]  # (machine label, its card)
+
+
+@dataclass
+class SiteData:
+    made: str  # when the site was built
+    store: str  # the history store read (without a password)
+    machines: list[Machine] = field(default_factory=list)
+    runs: list[RunSummary] = field(default_factory=list)  # newest first
+    groups: list[Group] = field(default_factory=list)
+    libraries: list[Library] = field(default_factory=list)
+    # each with where it came from, in words
+    fidelity: tuple[dict[str, Any], str] | None = None  # the newest fidelity run
+    strength: list[tuple[StrengthFile, str]] = field(default_factory=list)
+    seeds: tuple[RunFile, str] | None = None  # the newest `seeds` run

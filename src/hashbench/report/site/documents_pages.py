@@ -1,0 +1,59 @@
+"""The pages of whole documents: the newest fidelity run (its interop matrices as grids,
+the divergences, the known-answer vectors), the strength results files (their tables), and
+the seed benchmarks beside the newest `seeds` run. Each, without data, names the command
+that fills it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hashbench.catalog import seeds as seed_files
+from hashbench.model.site import SiteData
+from hashbench.report.export import strength_markdown
+from hashbench.report.export.html import esc, fidelity_sections
+from hashbench.report.seeds.page import Source
+from hashbench.report.seeds.page import render as seeds_markdown
+from hashbench.report.site.links import FIDELITY, SEEDS, STRENGTH
+from hashbench.report.site.markdown_html import html
+from hashbench.report.site.shell import empty, page
+
+
+def fidelity(data: SiteData) -> str:
+    heading = "<h1>Fidelity: who verifies whose strings</h1>"
+    if data.fidelity is None:
+        return page(FIDELITY, "fidelity", [heading, empty(
+            "No fidelity run in the history store", "hashbench fidelity"
+        )])  # fmt: skip
+    found, label = data.fidelity
+    sections, figures = fidelity_sections(found)
+    about = (
+        f"<p>From {esc(label)}; each grid: rows hash, columns verify (green verified, red "
+        "rejected, orange an error or a wrong password accepted, grey not applicable).</p>"
+    )
+    return page(FIDELITY, "fidelity", [heading, about, *sections], figures)
+
+
+def strength(data: SiteData) -> str:
+    heading = "<h1>Strength</h1>"
+    if not data.strength:
+        return page(STRENGTH, "strength", [heading, empty(
+            "No strength results file (the store does not keep them: `hashbench site` reads "
+            "--strength FILE…, else the newest in results/)", "hashbench strength"
+        )])  # fmt: skip
+    sections = [heading]
+    for file, label in data.strength:
+        sections += [
+            f"<p><small>From {esc(label)}</small></p>",
+            html(strength_markdown.render(file)),
+        ]
+    return page(STRENGTH, "strength", sections)
+
+
+def seeds(data: SiteData) -> str:
+    if data.seeds is None:
+        return page(SEEDS, "seeds", ["<h1>The seed benchmarks, reproduced</h1>", empty(
+            "No `seeds` run in the history store", "hashbench run seeds"
+        )])  # fmt: skip
+    run, label = data.seeds
+    text = seeds_markdown(seed_files.load(), [Source(Path(label), run)], None, "hashbench site")
+    return page(SEEDS, "seeds", [html(text)])
