@@ -18,7 +18,11 @@ from urllib.parse import unquote, urlparse
 import msgspec
 import pytest
 from conftest import hashbench, skip_without_runner
-from test_html_report import ALL_PLOTTED, browser  # noqa: F401  (a fixture)
+from test_html_report import (  # noqa: F401  (browser: a fixture)
+    ALL_PLOTTED,
+    assert_every_plot_rendered,
+    browser,
+)
 
 from hashbench.errors import UsageError
 from hashbench.model import RunFile
@@ -226,20 +230,10 @@ def _open(browser, page_file: Path):  # noqa: F811
     return tab.open(page_file), tab.errors, tab.fetched
 
 
-def _plots_rendered(page) -> int:
-    plots = page.locator("div.plot")
-    for i in range(plots.count()):
-        svg = plots.nth(i).locator("svg.main-svg").first
-        box = svg.bounding_box()
-        assert box is not None and box["width"] > 100 and box["height"] > 100, i
-        assert plots.nth(i).locator("g.trace, g.hm").count() >= 1, i
-    return plots.count()
-
-
 def test_every_page_loads_without_errors_and_fetches_only_the_site(browser, site):  # noqa: F811
     tab = _Watched(browser)
     for page_file in _pages(site):
-        _plots_rendered(tab.open(page_file))
+        assert_every_plot_rendered(tab.open(page_file))
         assert tab.errors == [], page_file.relative_to(site)
         assert tab.fetched and tab.fetched[0] == page_file.as_uri()
         for url in tab.fetched:
@@ -250,7 +244,7 @@ def test_every_page_loads_without_errors_and_fetches_only_the_site(browser, site
 
 def test_a_group_page_plots_rankings_and_histories_with_the_change_point(browser, site):  # noqa: F811
     page, errors, _ = _open(browser, _group_page(site))
-    assert _plots_rendered(page) == 2 + 3  # a ranking per machine, a history per case
+    assert assert_every_plot_rendered(page) == 2 + 3  # a ranking per machine, a history per case
     histories = page.locator("div.plot[id^=history]")
     marked = [
         histories.nth(i).locator("g.trace").nth(1).locator("path.point").count()
@@ -267,7 +261,7 @@ def test_the_fidelity_page_draws_each_interop_matrix(browser, site, made):  # no
     data = json.loads(made["fidelity"].read_text())
     page, errors, _ = _open(browser, site / "fidelity.html")
     matrices = [m for m in data["interop"] if m["cells"]]
-    assert matrices and _plots_rendered(page) == len(matrices)
+    assert matrices and assert_every_plot_rendered(page) == len(matrices)
     assert page.locator("#kat tbody tr").count() == len(data["kat"])
     assert errors == []
     page.close()
@@ -289,7 +283,7 @@ def test_a_page_works_offline(browser, site):  # noqa: F811
     browser.set_offline(True)
     try:
         page, errors, fetched = _open(browser, _group_page(site))
-        assert _plots_rendered(page) == 5 and errors == []
+        assert assert_every_plot_rendered(page) == 5 and errors == []
         assert {urlparse(u).scheme for u in fetched} == {"file"}
         page.close()
     finally:
