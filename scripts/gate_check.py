@@ -330,6 +330,11 @@ def _slow_samples(pairs: list[tuple[RunFile, RunFile]]) -> str:
     return f"Samples over 1.5× their case's fastest: **{slow / max(total, 1):.1%}** of {total}."
 
 
+def _analysed(meta: dict) -> str:
+    again = meta.get("analysed")
+    return f", analysed again by `.venv/bin/python scripts/gate_check.py {again}`" if again else ""
+
+
 def _one_process(run: RunFile) -> bool:
     return all(c.processes <= 1 for c in run.cases)
 
@@ -342,8 +347,9 @@ def report(folder: Path, meta: dict) -> str:
     lines = [
         "# The compare gate: A/A, injected slowdowns, ratio repeatability",
         "",
-        f"Generated on {meta['date']} by `.venv/bin/python scripts/gate_check.py "
-        f"{meta['args']}` on {meta['cpu']}; each run: `hashbench run gate --no-store "
+        f"Measured on {meta['date']} by `.venv/bin/python scripts/gate_check.py "
+        f"{meta['args']}` on {meta['cpu']}{_analysed(meta)}; each run: "
+        "`hashbench run gate --no-store "
         f"--placement P --idle-runners I {meta['extra']}` (suites/gate.toml: quick, plus "
         "PBKDF2 and argon2id at 5% and 10% more work), two runs back to back per pair, the "
         "settings interleaved. compare's threshold: 5%.",
@@ -435,6 +441,8 @@ def main() -> int:
         (folder / META).write_text(json.dumps(meta, indent=1))
         print(f"results kept in {folder}", file=sys.stderr)
     meta["per_side"] = [int(k) for k in args.per_side.split(",")]
+    if args.source:
+        meta["analysed"] = f"--from DIR --per-side {args.per_side}"
     write_text_atomic(args.out, report(folder, meta) + "\n")
     print(f"written: {args.out}", file=sys.stderr)
     return 0
