@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 
 from hashbench.command_support import strength_session as common
+from hashbench.command_support.interrupts import end_on_signals
 from hashbench.command_support.strength_resume import StrengthResume
 from hashbench.errors import UsageError
 from hashbench.report import strength_terminal
@@ -35,6 +36,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    end_on_signals()
     target = parse_duration_ns(args.target)
     if target > common.MAX_TARGET_NS:
         raise UsageError(f"--target {args.target}: above {duration(common.MAX_TARGET_NS)}")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from hashbench import catalog
 from hashbench.command_support import strength_session as common
+from hashbench.command_support.interrupts import end_on_signals
 from hashbench.engine.suite import parse_params
 from hashbench.errors import UsageError
 from hashbench.report import strength_terminal
@@ -63,6 +64,7 @@ def _sets(args: argparse.Namespace) -> list[tuple[str, dict[str, int]]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    end_on_signals()
     sets = _sets(args)
     memory = parse_memory_bytes(args.memory)
     budget_s = parse_duration_ns(args.duration) / 1e9

@@ -6,7 +6,6 @@ import argparse
 import contextlib
 import datetime as dt
 import math
-import signal
 from pathlib import Path
 
 from rich.console import Console
@@ -14,6 +13,7 @@ from rich.console import Console
 from hashbench import __version__, machine, paths
 from hashbench.command_support.counted_run import count_suite
 from hashbench.command_support.history_keeping import keep_in_history
+from hashbench.command_support.interrupts import end_on_signals
 from hashbench.command_support.options import regex, runner_names
 from hashbench.engine import suite as suites
 from hashbench.engine.plan import Plan, catalog_ids, runners_not_needed
@@ -240,11 +240,7 @@ def run_suite(
     where.pin_orchestrator()
     pool = RunnerPool(placement=where)
     clock = TimeSpent()
-    # SIGTERM ends the run like Ctrl-C: finished cases are already on disk. SIGINT is set
-    # too: a process started in the background by a shell without job control (`cmd &` in
-    # a script, as CI may run it) inherits SIGINT ignored, and Python then leaves it so.
-    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    end_on_signals()  # finished cases are already on disk
     with pool, contextlib.ExitStack() as stack:
         console.print(f"starting runners for suite [bold]{suite.name}[/] …")
         skip = runners_not_needed(options.selection, suite.groups)

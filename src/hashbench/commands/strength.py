@@ -14,6 +14,7 @@ import msgspec
 
 from hashbench import paths
 from hashbench.command_support import strength_session as common
+from hashbench.command_support.interrupts import end_on_signals
 from hashbench.errors import UsageError
 from hashbench.fidelity import probes
 from hashbench.fidelity.session import Session
@@ -111,6 +112,7 @@ def _order(choice: ImplChoice, alg: str, parallel: bool) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    end_on_signals()
     targets = [parse_duration_ns(t) for t in args.times.split(",") if t.strip()]
     if not targets or max(targets) > common.MAX_TARGET_NS:
         raise UsageError(f"--times {args.times}: one or more durations up to 60s")
