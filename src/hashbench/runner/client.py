@@ -16,6 +16,8 @@ import queue
 import signal
 import subprocess
 import threading
+import time
+from pathlib import Path
 from typing import Any
 
 from hashbench import paths
@@ -127,6 +129,7 @@ class RunnerClient:
         if self.alive and not self._paused and self._proc is not None:
             os.kill(self._proc.pid, signal.SIGSTOP)
             self._paused = True
+            _await_stopped(self._proc.pid)
 
     def resume(self) -> None:
         if self._paused and self.alive and self._proc is not None:
@@ -291,16 +294,38 @@ class RunnerClient:
 
     def _pump_stderr(self, proc: subprocess.Popen[bytes]) -> None:
         assert proc.stderr is not None
-        for line in proc.stderr:
-            self._stderr.append(line.decode(errors="replace").rstrip())
+        try:
+            for line in proc.stderr:
+                self._stderr.append(line.decode(errors="replace").rstrip())
+        except (ValueError, OSError):  # the stream closed under it by `close`/`kill`
+            pass
 
 
 def _pump_stdout(proc: subprocess.Popen[bytes], lines: queue.Queue[bytes | None]) -> None:
     assert proc.stdout is not None
-    for line in proc.stdout:
-        if line.strip():
-            lines.put(line)
+    try:
+        for line in proc.stdout:
+            if line.strip():
+                lines.put(line)
+    except (ValueError, OSError):  # the stream closed under it by `close`/`kill`
+        pass
     lines.put(None)
+
+
+def _await_stopped(pid: int, timeout: float = 1.0) -> None:
+    """Until the kernel has stopped `pid` (SIGSTOP is delivered, not done, when kill
+    returns): so the next sample does not start while it still runs. Where /proc cannot
+    say, at once."""
+    stat = Path(f"/proc/{pid}/stat")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            state = stat.read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            return
+        if state in ("T", "t", "Z", "X"):
+            return
+        time.sleep(0.0005)
 
 
 def _short(value: object, limit: int = 120) -> str:
