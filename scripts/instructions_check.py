@@ -30,7 +30,6 @@ import shlex
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from scipy.stats import spearmanr
@@ -46,12 +45,20 @@ INJECTED = (0.005, 0.01, 0.05)
 
 def hashbench(args: list[str], out: Path) -> tuple[RunFile, float]:
     """A run into `out` (skipped when it exists: --from, or a resumed check)."""
-    start = time.monotonic()
     if not out.exists():
         command = [sys.executable, "-m", "hashbench", "run", *args, "--no-store", "--out", str(out)]
         print("$", shlex.join(command), file=sys.stderr)
         subprocess.run(command, check=False, stdout=subprocess.DEVNULL)
-    return load(out), time.monotonic() - start
+    run = load(out)
+    return run, _seconds(run)
+
+
+def _seconds(run: RunFile) -> float:
+    """How long the run took, from its own file: the same when the check is resumed."""
+    if not run.finished:
+        return float("nan")
+    took = dt.datetime.fromisoformat(run.finished) - dt.datetime.fromisoformat(run.started)
+    return took.total_seconds()
 
 
 def counted(run: RunFile) -> dict[str, CaseRecord]:
@@ -80,7 +87,8 @@ def aa(folder: Path, pairs: int, threshold: float) -> tuple[list[str], list[floa
 
 def injected(folder: Path, threshold: float) -> list[str]:
     def pbkdf2(iterations: int) -> RunFile:
-        args = ["--alg", "pbkdf2-sha256", "--params", f"iterations={iterations}", *RUNNERS]
+        args = ["--alg", "pbkdf2-sha256", "--op", "derive", "--params", f"iterations={iterations}"]
+        args += RUNNERS
         return hashbench(
             [*args, "--measure", "instructions"], folder / f"pbkdf2-{iterations}.json"
         )[0]
