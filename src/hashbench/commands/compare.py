@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from hashbench.command_support import options
 from hashbench.errors import UsageError
@@ -97,53 +98,30 @@ def run(args: argparse.Namespace) -> int:
     else:
         runs = [load_side(args.old, args.store), load_side(args.new, args.store)]
         names = [str(args.old), str(args.new)]
-    if _counted(runs, names):
-        return _compare_counts(args, runs)
-    limit = options.threshold(args.threshold or "5%")
+    # counted runs: exact ratios (report/count_comparison.py); timed: report/comparison.py
+    counted = _counted(runs, names)
+    report: Any = count_comparison if counted else comparison
+    default = count_comparison.DEFAULT_THRESHOLD if counted else options.threshold("5%")
+    limit = options.threshold(args.threshold) if args.threshold else default
     if args.reference:
         if args.new is not None:
             raise UsageError("--reference compares within one run: give one results file")
-        result = comparison.against_reference(runs[0], args.reference, limit)
+        result = report.against_reference(runs[0], args.reference, limit)
         if not result.rows:
-            raise UsageError(f"{args.old}: no valid case of {args.reference} shares a group")
+            valid = "counted" if counted else "valid"
+            raise UsageError(f"{args.old}: no {valid} case of {args.reference} shares a group")
     else:
         if args.new is None:
             raise UsageError("compare needs two results files (or one with --reference)")
-        result = comparison.between_runs(runs[0], runs[1], limit, (names[0], names[1]))
+        result = report.between_runs(runs[0], runs[1], limit, (names[0], names[1]))
         if not result.rows and not result.not_measured:
             raise UsageError(f"{args.old} and {args.new} have no case in common")
     _show(
         args,
-        lambda: comparison.markdown(result, args.all),
-        lambda: comparison.render(result, console(), args.all),
+        lambda: report.markdown(result, args.all),
+        lambda: report.render(result, console(), args.all),
     )
-    return 1 if result.regressions or result.run_regression else 0
-
-
-def _compare_counts(args: argparse.Namespace, runs: list[RunFile]) -> int:
-    """Counted runs: exact ratios against the threshold (report/count_comparison.py)."""
-    limit = (
-        options.threshold(args.threshold) if args.threshold else count_comparison.DEFAULT_THRESHOLD
-    )
-    if args.reference:
-        if args.new is not None:
-            raise UsageError("--reference compares within one run: give one results file")
-        result = count_comparison.against_reference(runs[0], args.reference, limit)
-        if not result.rows:
-            raise UsageError(f"{args.old}: no counted case of {args.reference} shares a group")
-    else:
-        if args.new is None:
-            raise UsageError("compare needs two results files (or one with --reference)")
-        names = (str(args.old), str(args.new))
-        result = count_comparison.between_runs(runs[0], runs[1], limit, names)
-        if not result.rows and not result.not_measured:
-            raise UsageError(f"{args.old} and {args.new} have no case in common")
-    _show(
-        args,
-        lambda: count_comparison.markdown(result, args.all),
-        lambda: count_comparison.render(result, console(), args.all),
-    )
-    return 1 if result.regressions else 0
+    return 1 if result.regressions or getattr(result, "run_regression", False) else 0
 
 
 def _show(
