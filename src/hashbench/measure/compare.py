@@ -149,8 +149,8 @@ def _robust_sd(values: Sequence[float], centre: float) -> float:
     return MAD_SD * float(np.median(np.abs(np.asarray(values) - centre)))
 
 
-def machine_move(pairs: Sequence[tuple[CaseRecord, CaseRecord]]) -> MachineMove:
-    d = [_log_change(old, new) for old, new in pairs]
+def machine_move(pairs: Sequence[tuple[CaseRecord, CaseRecord]], d: list[float]) -> MachineMove:
+    """`d`: each pair's log change (`_log_change`)."""
     sticks = [m for old, new in pairs if (m := _yardstick_move(old, new)) is not None]
     yardstick = math.exp(float(np.median(sticks))) if sticks else None
     cases = math.exp(float(np.median(d))) if d else 1.0
@@ -166,8 +166,8 @@ def compare_pairs(
 ) -> tuple[list[Change], MachineMove, RunMove]:
     """Each pair's change (old, new: valid records of the same case), the machine's move
     taken out of them, and the move of all cases together."""
-    move = machine_move(pairs)
     d = [_log_change(old, new) for old, new in pairs]
+    move = machine_move(pairs, d)
     centres = _group_moves(pairs, d, math.log(move.ratio))
     residuals = [di - c for di, c in zip(d, centres, strict=True)]
     own = [_own_noise(old, new) for old, new in pairs]
