@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -24,6 +25,7 @@ from hashbench import paths
 from hashbench.model import RunFile
 from hashbench.results.files import load
 from hashbench.store import StoreError, open_store
+from hashbench.store.schema import LATEST
 
 pytestmark = pytest.mark.faults
 
@@ -235,16 +237,16 @@ def test_two_machines_importing_one_file_at_once_store_it_once(pg, tmp_path):
 
 def test_a_store_another_machine_upgraded_is_refused_naming_both_versions(pg):
     open_store(pg.url).close()
-    pg.sql("UPDATE schema_version SET version = 2")  # a newer hashbench elsewhere
-    with pytest.raises(
-        StoreError, match=r"schema version 2, newer than this hashbench knows \(1\)"
-    ):
+    newer = LATEST + 1  # a newer hashbench elsewhere
+    pg.sql(f"UPDATE schema_version SET version = {newer}")
+    said = f"schema version {newer}, newer than this hashbench knows ({LATEST})"
+    with pytest.raises(StoreError, match=re.escape(said)):
         open_store(pg.url)
     rc, output = finish(hashbench("history", "import", str(FIXTURE), "--store", pg.url))
     assert rc == 2, output
-    assert "schema version 2, newer than this hashbench knows (1)" in output
+    assert said in output
     assert "upgrade hashbench" in output
-    assert pg.sql("SELECT version FROM schema_version") == [(2,)]
+    assert pg.sql("SELECT version FROM schema_version") == [(newer,)]
     assert count(pg, "runs") == 0
 
 

@@ -10,11 +10,12 @@ from rich.table import Table
 from hashbench.command_support.options import threshold as parse_threshold
 from hashbench.errors import UsageError
 from hashbench.model import RunFile
+from hashbench.model.history_point import UNITS, threshold
 from hashbench.report import history_page, units
 from hashbench.report.console import console
 from hashbench.results.files import load_any, write_text_atomic
 from hashbench.store import StoreError, default_location, open_store
-from hashbench.store.changes import changes, plotted
+from hashbench.store.changes import changes, plotted, series
 from hashbench.store.history import CasePoint, Store
 
 NAME = "history"
@@ -32,7 +33,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--store", help=f"SQLite path or postgresql://… (default {default_location()})")
     p.add_argument("--machines", action="store_true", help="the case's latest run on each machine")
-    p.add_argument("--threshold", default="5%", help="smallest change marked (default 5%%)")
+    p.add_argument(
+        "--threshold",
+        help="smallest change marked (default 5%% of a median; 0.5%% of a count per op)",
+    )
     p.add_argument("--limit", type=int, default=30, help="runs listed (default 30)")
     p.add_argument("--html", type=Path, metavar="PATH", help="a case's history as a plot (HTML)")
 
@@ -76,14 +80,44 @@ def _import(store: Store, files: list[Path]) -> int:
 
 def _runs(store: Store, limit: int) -> int:
     table = Table(box=None, header_style="bold")
-    for col in ("run", "started", "suite", "cases", "machine", "hashbench", "ended"):
+    for col in ("run", "started", "suite", "measure", "cases", "machine", "hashbench", "ended"):
         table.add_column(col)
     for r in store.runs(limit):
         ended = "interrupted" if r.interrupted else ("finished" if r.finished else "?")
-        table.add_row(str(r.id), r.started, r.suite, str(r.cases), r.machine,
+        table.add_row(str(r.id), r.started, r.suite, r.measure, str(r.cases), r.machine,
                       r.hashbench_version, ended)  # fmt: skip
     console().print(table)
     return 0
+
+
+def _latest_per_machine(points: list[CasePoint]) -> list[CasePoint]:
+    latest: dict[str, CasePoint] = {}
+    for p in points:
+        latest[p.machine] = p
+    return list(latest.values())
+
+
+def _table(case_id: str, measure: str, points: list[CasePoint], marked: dict[int, str]) -> Table:
+    """One series of a case: times with their interval, or counts per op."""
+    timed = measure == "time"
+    table = Table(box=None, header_style="bold", title=f"{case_id} · {UNITS[measure]}",
+                  title_justify="left")  # fmt: skip
+    figures = ("median", "95% interval") if timed else (UNITS[measure],)
+    for col in ("run", "started", "machine", "version", *figures, "change"):
+        table.add_column(col)
+    for p in points:
+        if timed:
+            interval = (
+                f"{units.duration(p.median_low)} … {units.duration(p.median_high)}"
+                if p.median is not None
+                else p.status
+            )
+            shown = [units.duration(p.median), interval]
+        else:
+            shown = [f"{p.per_op:,.0f}" if p.per_op is not None else p.status]
+        table.add_row(str(p.run_id), p.started, p.machine, p.library_version, *shown,
+                      marked.get(p.run_id, ""))  # fmt: skip
+    return table
 
 
 def _case(store: Store, pattern: str, args: argparse.Namespace) -> int:
@@ -91,33 +125,22 @@ def _case(store: Store, pattern: str, args: argparse.Namespace) -> int:
     if not ids:
         raise UsageError(f"no case matching {pattern!r} in {store.location}")
     out = console()
-    limit = parse_threshold(args.threshold)
+    given = parse_threshold(args.threshold) if args.threshold else None
     for case_id in ids[:20]:
-        points = store.case_history(case_id)
-        if args.machines:
-            latest: dict[str, CasePoint] = {}
-            for p in points:
-                latest[p.machine] = p
-            points = list(latest.values())
-        marked = {} if args.machines else changes(points, limit)
-        table = Table(box=None, header_style="bold", title=case_id, title_justify="left")
-        for col in ("run", "started", "machine", "version", "median", "95% interval", "change"):
-            table.add_column(col)
-        for p in points:
-            interval = (
-                f"{units.duration(p.median_low)} … {units.duration(p.median_high)}"
-                if p.median is not None
-                else p.status
-            )
-            table.add_row(str(p.run_id), p.started, p.machine, p.library_version,
-                          units.duration(p.median), interval, marked.get(p.run_id, ""))  # fmt: skip
-        out.print(table)
+        for measure, points in series(store.case_history(case_id)).items():
+            if args.machines:
+                points = _latest_per_machine(points)
+            marked = {} if args.machines else changes(points, threshold(measure, given))
+            out.print(_table(case_id, measure, points, marked))
     if len(ids) > 20:
         out.print(f"… and {len(ids) - 20} more cases match {pattern!r}")
     if args.html:
         if len(ids) != 1:
             raise UsageError(f"--html draws one case; {pattern!r} matches {len(ids)}")
-        drawn = plotted(store.case_history(ids[0]), limit)
+        drawn = {
+            measure: plotted(points, threshold(measure, given))
+            for measure, points in series(store.case_history(ids[0])).items()
+        }
         write_text_atomic(args.html, history_page.render(ids[0], drawn))
         out.print(f"html: {args.html}")
     return 0

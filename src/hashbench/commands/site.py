@@ -38,7 +38,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="strength, calibrate or capacity results files (repeatable; default: the "
         "newest of each in results/)",
     )
-    p.add_argument("--threshold", default="5%", help="smallest change marked (default 5%%)")
+    p.add_argument(
+        "--threshold",
+        help="smallest change marked (default 5%% of a median; 0.5%% of a count per op)",
+    )
 
 
 def _previous(folder: Path) -> set[str]:
@@ -73,10 +76,10 @@ def _write(folder: Path, pages: dict[str, str]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    limit = parse_threshold(args.threshold)
+    given = parse_threshold(args.threshold) if args.threshold else None
     strength = args.strength or documents.default_strength_files(paths.root() / "results")
-    data = gather(args.store or default_location(), strength, limit)
-    pages = files(data, limit)
+    data = gather(args.store or default_location(), strength, given)
+    pages = files(data, given)
     _write(args.output, pages)
     size = sum(len(t.encode()) for t in pages.values())
     print(

@@ -15,6 +15,9 @@ import msgspec
 # cycles: the same with the cache simulation on, and an estimate of cycles from it
 Measure = Literal["time", "instructions", "cycles"]
 MEASURES: tuple[Measure, ...] = ("time", "instructions", "cycles")
+# the smallest change of a count worth a verdict (`compare`) or a change point (`history`):
+# two counts of the same code agree within 0.01%, so any step beyond this is real work
+COUNT_THRESHOLD = 0.005
 
 
 class Counts(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -43,6 +46,14 @@ class Counts(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         if self.ilmr is None or self.dlmr is None or self.dlmw is None:
             return None
         return self.ilmr + self.dlmr + self.dlmw
+
+
+def counted_figure(measure: Measure, counts: Counts) -> float:
+    """The figure a counted run ranks, compares and keeps by: cycles in a `cycles` run
+    (where the estimate was made), else instructions."""
+    if measure == "cycles" and counts.cycles is not None:
+        return counts.cycles
+    return counts.ir
 
 
 class CountedProcess(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hashbench.model.card import Card
+from hashbench.model.counts import Measure
 from hashbench.model.history_point import HistoryPoint
 from hashbench.model.records import CaseRecord
 from hashbench.model.run_file import RunFile
@@ -52,6 +53,7 @@ class CaseHistory:
     case_id: str
     impl: str
     points: list[HistoryPoint]  # the measured runs, oldest first, change points marked
+    measure: Measure = "time"  # one series per measure: a counted one plots counts per op
 
 
 @dataclass

@@ -7,7 +7,7 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from hashbench.model import CaseRecord, RunFile
-from hashbench.model.counts import Counts, ir_spread
+from hashbench.model.counts import Counts, counted_figure, ir_spread
 
 
 def count(n: float | None) -> str:
@@ -24,10 +24,7 @@ def count(n: float | None) -> str:
 
 def figure(run: RunFile, c: CaseRecord) -> float:
     """The figure a counted run ranks and compares by: cycles where it has them."""
-    counts = _counts(c)
-    if run.measure == "cycles" and counts.cycles is not None:
-        return counts.cycles
-    return counts.ir
+    return counted_figure(run.measure, _counts(c))
 
 
 def _counts(c: CaseRecord) -> Counts:

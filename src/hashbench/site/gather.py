@@ -28,8 +28,9 @@ def _machines(store: Store) -> list[Machine]:
     ]  # fmt: skip
 
 
-def gather(location: str, strength_files: list[Path], limit: float) -> SiteData:
-    """`limit`: the smallest move of a median a history marks as a change point."""
+def gather(location: str, strength_files: list[Path], given: float | None) -> SiteData:
+    """`given`: the smallest move a history marks as a change point (else each measure's
+    default: 5% of a median, 0.5% of a count)."""
     strength = documents.strength(strength_files)
     try:
         store = open_store(location)
@@ -54,7 +55,7 @@ def gather(location: str, strength_files: list[Path], limit: float) -> SiteData:
                 )
                 for r in runs
             ],  # fmt: skip
-            groups=groups(store, machines, limit),
+            groups=groups(store, machines, given),
             libraries=libraries(store, machines),
             fidelity=documents.newest_fidelity(store, runs),
             strength=strength,

@@ -17,6 +17,8 @@ from typing import Any, TypeVar
 import msgspec
 
 from hashbench.model import CaseRecord, RunFile
+from hashbench.model.counts import Measure, counted_figure
+from hashbench.store import measures
 from hashbench.store.schema import LATEST, MIGRATIONS, POSTGRES, SQLITE, Dialect, statements
 
 T = TypeVar("T")
@@ -24,6 +26,9 @@ SQLITE_BUSY_MS = 60_000  # concurrent writers wait their turn rather than fail
 # how long a PostgreSQL store that cannot be reached (a server restarting, a dropped
 # connection) is tried again before giving up; HASHBENCH_STORE_WAIT overrides it
 PG_WAIT_S = 30.0
+# what a migration's statements cannot do alone, done after them in their transaction:
+# the migration's number → the step (a cursor, and the dialect's placeholder filler)
+DATA_STEPS: dict[int, Callable[[Any, Callable[[str], str]], None]] = {2: measures.fill}
 
 
 # An interrupted run (`r`) that `run --resume` went on with: a later part of the same run
@@ -66,6 +71,7 @@ class _RunRow:
     source: str
     toolchains: dict[str, str]
     header: bytes
+    measure: Measure = "time"
 
 
 @dataclass(frozen=True)
@@ -80,6 +86,7 @@ class RunRow:
     machine: str
     cases: int
     machine_id: int = 0
+    measure: str = "time"
 
 
 @dataclass(frozen=True)
@@ -117,6 +124,13 @@ class CasePoint:
     median_low: float | None
     median_high: float | None
     yardstick: float | None = None  # the machine's yardstick around the case, ns per op
+    measure: Measure = "time"  # the run's: a case's history is one series per measure
+    per_op: float | None = None  # a counted case's count per op (median empty)
+
+    @property
+    def value(self) -> float | None:
+        """The point's figure in its series' unit: the median time, or the count per op."""
+        return self.median if self.measure == "time" else self.per_op
 
 
 class _Yardstick(msgspec.Struct):
@@ -248,6 +262,8 @@ class Store:
             for number in range(version, LATEST):
                 for statement in statements(MIGRATIONS[number], self.dialect):
                     cur.execute(statement)
+                if number + 1 in DATA_STEPS:
+                    DATA_STEPS[number + 1](cur, self._sql)
             if row is None:
                 cur.execute(self._sql("INSERT INTO schema_version VALUES (?)"), (LATEST,))
             elif version != LATEST:
@@ -277,6 +293,7 @@ class Store:
             source=source,
             toolchains=toolchains,
             header=msgspec.json.encode(msgspec.structs.replace(run, cases=[])),
+            measure=run.measure,
         )
         return self._insert(row, msgspec.to_builtins(run.environment), run.cases)
 
@@ -322,14 +339,14 @@ class Store:
             cur.execute(
                 self._sql(
                     "INSERT INTO runs (uid, kind, suite, started, finished, interrupted, "
-                    "hashbench_version, machine_id, source, toolchains, header) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "hashbench_version, machine_id, source, toolchains, header, measure) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                     "ON CONFLICT (uid) DO NOTHING RETURNING id"
                 ),
                 (row.uid, row.kind, row.suite, row.started, row.finished,
                  int(row.interrupted), row.hashbench_version, self._machine(cur, env),
                  row.source, json.dumps(row.toolchains, sort_keys=True),
-                 zlib.compress(row.header)),
+                 zlib.compress(row.header), row.measure),
             )  # fmt: skip
             inserted = cur.fetchone()
             if inserted is None:  # stored by another writer meanwhile
@@ -340,10 +357,10 @@ class Store:
                 cur.executemany(
                     self._sql(
                         "INSERT INTO cases (run_id, case_id, impl, alg, op, library_version, "
-                        "runtime, status, n, median, median_low, median_high, record) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                        "runtime, status, n, median, median_low, median_high, record, per_op) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                     ),
-                    [_case_row(run_id, c) for c in cases],
+                    [_case_row(run_id, c, row.measure) for c in cases],
                 )
             return run_id, True
 
@@ -373,14 +390,15 @@ class Store:
                 self._sql(
                     "SELECT r.id, r.suite, r.kind, r.started, r.finished, r.interrupted, "
                     "r.hashbench_version, m.cpu, (SELECT COUNT(*) FROM cases c WHERE "
-                    "c.run_id = r.id), m.id FROM runs r JOIN machines m ON m.id = r.machine_id "
+                    "c.run_id = r.id), m.id, r.measure FROM runs r "
+                    "JOIN machines m ON m.id = r.machine_id "
                     "ORDER BY r.started DESC, r.id DESC LIMIT ?"
                 ),
                 (limit,),
             )
             return [
                 RunRow(int(r[0]), r[1], r[2], r[3], r[4], bool(r[5]), r[6], r[7], int(r[8]),
-                       int(r[9]))
+                       int(r[9]), r[10])
                 for r in cur.fetchall()
             ]  # fmt: skip
 
@@ -403,7 +421,8 @@ class Store:
             cur.execute(
                 self._sql(
                     "SELECT r.id, r.started, m.cpu || ' #' || m.id, c.library_version, "
-                    "c.runtime, c.status, c.median, c.median_low, c.median_high, c.record "
+                    "c.runtime, c.status, c.median, c.median_low, c.median_high, c.record, "
+                    "r.measure, c.per_op "
                     "FROM cases c JOIN runs r ON r.id = c.run_id "
                     "JOIN machines m ON m.id = r.machine_id "
                     "WHERE c.case_id = ? AND NOT " + SUPERSEDED + " ORDER BY r.started, r.id"
@@ -412,36 +431,43 @@ class Store:
             )
             return [
                 CasePoint(int(r[0]), r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8],
-                          _yardstick(bytes(r[9])))
+                          _yardstick(bytes(r[9])), r[10], r[11])
                 for r in cur.fetchall()
             ]  # fmt: skip
 
-    def case_ids(self, pattern: str) -> list[str]:
-        """Case ids matching a SQL LIKE pattern (from a glob: * → %, ? → _)."""
+    def case_ids(self, pattern: str, measures: tuple[Measure, ...] = ()) -> list[str]:
+        """Case ids matching a SQL LIKE pattern (from a glob: * → %, ? → _); `measures`:
+        only cases with a run of one of these measures."""
         like = pattern.replace("%", r"\%").replace("_", r"\_").replace("*", "%").replace("?", "_")
+        only = ""
+        if measures:
+            only = (" AND c.run_id IN (SELECT id FROM runs WHERE measure IN "
+                    f"({', '.join('?' * len(measures))}))")  # fmt: skip
         with self._transaction() as cur:
             cur.execute(
-                self._sql("SELECT DISTINCT case_id FROM cases WHERE case_id LIKE ? ESCAPE '\\' "
-                          "ORDER BY case_id"),
-                (like,),
+                self._sql("SELECT DISTINCT case_id FROM cases c WHERE case_id LIKE ? "
+                          f"ESCAPE '\\'{only} ORDER BY case_id"),
+                (like, *measures),
             )  # fmt: skip
             return [r[0] for r in cur.fetchall()]
 
     def latest_cases(
-        self, machine: str, algs: list[str] | None = None
+        self, machine: str, algs: list[str] | None = None, measure: Measure = "time"
     ) -> list[tuple[CaseRecord, str]]:
         """The newest record of each case measured on the machine of this fingerprint
         (`fingerprint(env)`), each with the run it came from in words: what a library card
-        shows as a machine's latest results. `algs`: only these algorithms' cases."""
+        shows as a machine's latest results. `algs`: only these algorithms' cases;
+        `measure`: only runs of this measure (a counted run's records hold no times)."""
         only = f" AND c.alg IN ({', '.join('?' * len(algs))})" if algs else ""
         with self._transaction() as cur:
             cur.execute(
                 self._sql(
                     "SELECT c.id, c.case_id, r.id, r.suite, r.started FROM cases c "
                     "JOIN runs r ON r.id = c.run_id JOIN machines m ON m.id = r.machine_id "
-                    f"WHERE m.fingerprint = ?{only} AND NOT {SUPERSEDED} ORDER BY r.started, r.id"
+                    f"WHERE m.fingerprint = ? AND r.measure = ?{only} AND NOT {SUPERSEDED} "
+                    "ORDER BY r.started, r.id"
                 ),
-                (machine, *(algs or [])),
+                (machine, measure, *(algs or [])),
             )
             newest = {row[1]: (int(row[0]), f"run {row[2]} ({row[3]}, {row[4]})")
                       for row in cur.fetchall()}  # fmt: skip
@@ -521,13 +547,14 @@ class _Transaction:
                 self.cur.execute("ROLLBACK")
 
 
-def _case_row(run_id: int, c: CaseRecord) -> tuple[Any, ...]:
+def _case_row(run_id: int, c: CaseRecord, measure: Measure) -> tuple[Any, ...]:
     s = c.stats
     return (
         run_id, c.id, c.impl, c.alg, c.op, c.version, c.runtime, c.status,
         s.n if s else None, s.median if s else None,
         s.median_ci[0] if s else None, s.median_ci[1] if s else None,
         zlib.compress(msgspec.json.encode(c)),
+        counted_figure(measure, c.counts) if c.counts is not None else None,
     )  # fmt: skip
 
 

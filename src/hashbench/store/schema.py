@@ -66,6 +66,13 @@ MIGRATIONS: list[str] = [
     CREATE INDEX cases_by_case ON cases (case_id, run_id);
     CREATE INDEX cases_by_run ON cases (run_id);
     """,
+    # 2: what a run measured (time, instructions or cycles: a store of version 1 held
+    # timed runs, and the counted runs it held are found by store/measures.py), and a
+    # counted case's figure per op (instructions, or estimated cycles), its median empty
+    """
+    ALTER TABLE runs ADD COLUMN measure TEXT NOT NULL DEFAULT 'time';
+    ALTER TABLE cases ADD COLUMN per_op DOUBLE PRECISION;
+    """,
 ]
 LATEST = len(MIGRATIONS)
 

@@ -9,8 +9,8 @@ from hashbench.report.site import assets, documents_pages, group_page, index_pag
 from hashbench.report.site.links import FIDELITY, INDEX, LIBRARIES, SEEDS, STRENGTH, Names
 
 
-def files(data: SiteData, threshold: float) -> dict[str, str]:
-    """`threshold`: the change-point threshold the histories were marked with (stated)."""
+def files(data: SiteData, given: float | None) -> dict[str, str]:
+    """`given`: the change-point threshold asked for (stated; None: each measure's own)."""
     names = Names([g.key for g in data.groups], [lib.impl for lib in data.libraries])
     out = assets.files()
     out[INDEX] = index_page.render(data, names)
@@ -22,7 +22,7 @@ def files(data: SiteData, threshold: float) -> dict[str, str]:
     for group in data.groups:
         path = names.group(group.key)
         assert path is not None
-        out[path] = group_page.render(path, group, names, threshold)
+        out[path] = group_page.render(path, group, names, given)
         impls = {r.impl for ranking in group.rankings for r, _ in ranking.records}
         for impl in sorted(impls):
             measured_in[impl].append((group.key, index_page.group_title(group)))

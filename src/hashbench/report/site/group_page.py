@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hashbench.model.history_point import UNITS, threshold
 from hashbench.model.records import CaseRecord
 from hashbench.model.site import Group, Ranking
 from hashbench.report import history_page, units
@@ -60,22 +61,29 @@ def _ranking(
     return "\n".join(out)
 
 
-def render(path: str, group: Group, names: Names, threshold: float) -> str:
+def render(path: str, group: Group, names: Names, given: float | None) -> str:
+    """`given`: the change-point threshold the histories were marked with (else each
+    measure's default), stated on the page."""
     figures: dict[str, dict[str, Any]] = {}
     name = group_title(group)
     sections = [f"<h1>{esc(name)}</h1>", f"<p>Case <code>{esc(group.key)}</code>.</p>"]
     sections += [_ranking(path, n, r, names, figures) for n, r in enumerate(group.rankings)]
+    timed, counted = threshold("time", given), threshold("instructions", given)
     sections.append(
         "<h2>History of each case</h2><p>The median of each run with its 95% interval, on "
         "every machine; a diamond marks a change point: the median moved more than "
-        f"{threshold:.0%} between two runs whose intervals are apart.</p>"
+        f"{timed * 100:g}% between two runs whose intervals are apart. A case counted under "
+        "Valgrind (<code>run --measure instructions|cycles</code>) has a series of its own, "
+        "in instructions or estimated cycles per op, never joined to its times; there a "
+        f"change point is any step beyond {counted * 100:g}% (counts repeat to 0.01%).</p>"
     )
     for n, h in enumerate(group.histories):
-        sections.append(f'<h3 id="case-{n}">{link(path, names.library(h.impl), h.impl)}</h3>')
+        unit = "" if h.measure == "time" else f" · {esc(UNITS[h.measure])}"
+        sections.append(f'<h3 id="case-{n}">{link(path, names.library(h.impl), h.impl)}{unit}</h3>')
         if not h.points:
             sections.append("<p>no measured run</p>")
             continue
-        figures[f"history-{n}"] = figure = history_page.figure(h.case_id, h.points)
+        figures[f"history-{n}"] = figure = history_page.figure(h.case_id, h.points, h.measure)
         figure["layout"]["height"] = 320
         sections.append(plot_div(f"history-{n}", figure))
         moved = [f"<li>run {p.run}: {esc(p.change)}</li>" for p in h.points if p.change]
