@@ -8,6 +8,7 @@ import io
 import shutil
 
 import pytest
+from conftest import hashbench, skip_without_runner
 from rich.console import Console
 
 from hashbench.command_support.counted_run import count_suite
@@ -141,6 +142,38 @@ def test_a_jit_runner_is_refused_with_its_reason(tmp_path):
     assert case.status == "not_applicable" and "JIT" in case.reason
     assert run.counting is not None and "node" in run.counting.refused
     assert "not counted" in text
+
+
+def _nothing_to_count(tmp_path, *args: str) -> str:
+    run = hashbench("run", "--measure", "instructions", *args, "--no-store",
+                    "--out", str(tmp_path / "none.json"))  # fmt: skip
+    assert run.returncode == 2, run.stderr
+    assert "nothing to run in suite adhoc (instructions): " in run.stderr
+    return run.stderr
+
+
+def test_nothing_to_count_names_the_op_a_library_offers_instead(tmp_path):
+    """As much as a timed run says (test_plan.py): the selection and the op to ask for."""
+    skip_without_runner("c")
+    text = _nothing_to_count(tmp_path, "--alg", "pbkdf2-sha256", "--impl", "c/openssl")
+    assert "selection --impl c/openssl --alg pbkdf2-sha256" in text
+    assert "c/openssl offers pbkdf2-sha256 as derive only (add --op derive)" in text
+
+
+def test_nothing_to_count_names_the_filter_that_matched_nothing(tmp_path):
+    text = _nothing_to_count(tmp_path, "--alg", "argon2id", "--filter-regex", "matches-no-case")
+    assert "selection --alg argon2id --filter-regex 'matches-no-case'" in text
+    assert "no runner started" in text
+
+
+def test_nothing_to_count_names_a_refused_runner_and_why(tmp_path):
+    """Asked for the wrong op of a runner that is refused anyway: both are said at once,
+    so the user does not add --op only to be refused next."""
+    skip_without_runner("node")
+    text = _nothing_to_count(tmp_path, "--alg", "pbkdf2-sha256", "--impl", "node/node-crypto")
+    assert "node/node-crypto offers pbkdf2-sha256 as derive only (add --op derive)" in text
+    assert "runner node is not counted (node/node-crypto): V8's JIT" in text
+    assert "time it without --measure" in text
 
 
 def test_an_event_no_op_causes_counts_zero_not_below():

@@ -13,6 +13,7 @@ from rich.console import Console
 
 from hashbench import __version__, machine
 from hashbench.command_support.history_keeping import keep_in_history
+from hashbench.command_support.nothing_to_run import nothing_to_run
 from hashbench.engine import suite as suites
 from hashbench.engine.count.counter import Counter
 from hashbench.engine.count.groups import CountRunner
@@ -81,11 +82,11 @@ def count_suite(
             suite.groups,
             not_started=catalog_ids(skip & names),
         )
-        if plan.empty:
-            raise UsageError(f"nothing to run in suite {suite.name} ({measure})")
         manifests = {m.name: m for m in pool.manifests}
         refused = {n: manifests[n].count_refused for n in pool.clients}
         refused = {n: why for n, why in refused.items() if why}
+        if plan.empty:
+            raise UsageError(nothing_to_run(suite, plan, pool, measure, refused))
         run = RunFile(
             suite=suite.name,
             hashbench_version=__version__,

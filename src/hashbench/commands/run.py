@@ -14,6 +14,7 @@ from hashbench import __version__, machine, paths
 from hashbench.command_support.counted_run import count_suite
 from hashbench.command_support.history_keeping import keep_in_history
 from hashbench.command_support.interrupts import end_on_signals
+from hashbench.command_support.nothing_to_run import nothing_to_run
 from hashbench.command_support.options import regex, runner_names
 from hashbench.engine import suite as suites
 from hashbench.engine.plan import Plan, catalog_ids, runners_not_needed
@@ -272,7 +273,7 @@ def run_suite(
         if resume is not None:
             run = resume.continued(run)
         elif plan.empty:
-            raise UsageError(_nothing_to_run(suite, plan, pool))
+            raise UsageError(nothing_to_run(suite, plan, pool))
         results = ResultsFile(out, run)
         stack.callback(results.close)
         with progress_bar(console) as progress:
@@ -317,23 +318,6 @@ def run_suite(
         write_text_atomic(path, FORMATS[fmt](results.run))
         console.print(f"{fmt}: {path}")
     return exit_code(results.run)
-
-
-def _nothing_to_run(suite: suites.Suite, plan: Plan, pool: RunnerPool) -> str:
-    chosen = plan.selection.describe()
-    why = [f"selection {chosen}"] if chosen else []
-    left = plan.left_out
-    if left and plan.selection.impl:
-        why.append(f"{suite.path.name} leaves out {', '.join(left[:6])} (its impl filter)")
-    for (impl, alg), ops in plan.ops_offered_instead().items():
-        flags = ",".join(ops)
-        why.append(f"{impl} offers {alg} as {' and '.join(ops)} only (add --op {flags})")
-    why += [f"runner {name} skipped: {reason}" for name, reason in pool.unavailable.items()]
-    if not pool.clients:
-        why.append("no runner started")
-    return f"nothing to run in suite {suite.name}: " + (
-        "; ".join(why) or "no implementation applies"
-    )
 
 
 def _runner_info(pool: RunnerPool, runner: GroupRunner) -> dict[str, RunnerInfo]:
