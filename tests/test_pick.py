@@ -342,3 +342,20 @@ def test_each_library_from_the_newest_fidelity_run_that_ran_it(files, tmp_path):
     assert bcrypt["card"]["fidelity_source"].startswith("fidelity run ")
     assert libxcrypt["reason"].startswith("accepts a password cut at its first NUL byte")
     assert libxcrypt["card"]["fidelity_source"] != bcrypt["card"]["fidelity_source"]
+
+
+def test_a_string_the_reference_refuses_is_its_producers_divergence(files):
+    """Planted: python/bcrypt's string refused by the reference and by c/libxcrypt alike.
+    The producer's card carries it; the verifier that agrees with the reference does not
+    (before, every verifier was charged with "does not verify python/bcrypt's strings")."""
+    data = copy.deepcopy(_fidelity(files))
+    matrix = next(m for m in data["interop"] if m["algorithm"] == "bcrypt")
+    matrix["cells"]["python/bcrypt"]["reference"] = "rejects"
+    matrix["cells"]["python/bcrypt"]["c/libxcrypt"] = "rejects"
+    matrix["cells"]["python/libpass"]["c/libxcrypt"] = "error: planted"
+    cards = {c.impl: c.card for c in _pick(files, runtime=None, fidelity=data).candidates}
+    producer = [d.text for d in cards["python/bcrypt"].fidelity]
+    assert "emits bcrypt strings the reference does not verify (rejects)" in producer
+    verifier = [d.text for d in cards["c/libxcrypt"].fidelity]
+    assert not any("python/bcrypt's" in t for t in verifier)
+    assert "does not verify python/libpass's bcrypt strings (error)" in verifier

@@ -59,12 +59,31 @@ def _length_groups(found: list[findings.Finding]) -> list[list[findings.Finding]
     return list(merged.values())
 
 
+def _refused_by_reference(collected: list[findings.Finding]) -> set[tuple[str, str]]:
+    """(check, subject) of the interop and cross cells where the reference itself does
+    not verify the producer's string."""
+    return {
+        (f.check, f.subject)
+        for f in collected
+        if f.check in ("interop", "cross") and f.impl == findings.REFERENCE
+    }
+
+
 def _found(data: dict[str, Any], entries: tuple[known.Entry, ...]) -> dict[str, list[Divergence]]:
+    """Each finding on its implementation's card; a string the reference does not verify
+    either on its producer's card, not on those of the verifiers that agree with the
+    reference."""
     why = known.why(entries)
     out: dict[str, list[Divergence]] = defaultdict(list)
     collected = findings.collect(data)
+    producers_fault = _refused_by_reference(collected)
     for f in collected:
-        if f.check != "length":
+        if (f.check, f.subject) in producers_fault:
+            if f.impl == findings.REFERENCE:
+                grade = severity.emits_refused(f.subject, f.behaviour)
+                producer = f.subject.partition(findings.FROM)[2]
+                out[producer].append(_line(grade, f, why.get(f.key) or f.detail, f.key in why))
+        elif f.check != "length":
             grade = severity.grade(f.check, f.subject, f.behaviour, f.detail)
             out[f.impl].append(_line(grade, f, why.get(f.key) or f.detail, f.key in why))
     for group in _length_groups([f for f in collected if f.check == "length"]):

@@ -132,6 +132,14 @@ def _probe(subject: str, behaviour: str, detail: str) -> Grade:
     return Grade(READS_DIFFERENTLY, f"{behaviour} ({subject})")
 
 
+def emits_refused(subject: str, behaviour: str) -> Grade:
+    """interop and cross where the reference itself does not verify the producer's
+    string: the producer's doing (its strings cannot move to another library), not that
+    of the verifiers that refuse them as the reference does."""
+    what, _, _producer = subject.partition(" from ")
+    return Grade(REFUSES, f"emits {what} strings the reference does not verify ({behaviour})")
+
+
 def _verifies(subject: str, behaviour: str) -> Grade:
     """interop and cross: the implementation is the verifier, the producer in the subject."""
     what, _, producer = subject.partition(" from ")

@@ -86,8 +86,8 @@ def row(c: Candidate, alg: str) -> list[str]:
     if figure is not None and figure.median_ns is not None:
         half = ((figure.high_ns or 0) - (figure.low_ns or 0)) / 2 / figure.median_ns
         median = f"{units.duration(figure.median_ns)} ±{half:.1%}"
-    elif figure is not None:
-        median = figure.status
+    elif figure is not None:  # "no hash", or why it failed: the status alone says less
+        median = figure.reason or figure.status.replace("_", " ")
     backend = card.backend_kind + (f" ({card.backend})" if card.backend_kind == "native" else "")
     return [
         str(c.rank) if c.rank is not None else "—",
