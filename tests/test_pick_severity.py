@@ -5,7 +5,9 @@ project knows is graded."""
 from __future__ import annotations
 
 import pytest
+from factories import record
 
+from hashbench.cards import reference
 from hashbench.fidelity import known, severity
 from hashbench.fidelity.findings import CHECKS
 
@@ -86,6 +88,15 @@ def test_a_length_group_names_its_lengths_and_where():
     assert grade.phrase == "refuses a password of 73 to 65537 bytes (3 lengths) ($2a$ verify; hash)"
 
 
+def test_an_empty_password_is_named_apart_from_a_range_of_long_ones():
+    """hash-wasm refuses 0 bytes and 73 and more, and takes 1 to 72: "of 0 to 65537 bytes"
+    read as if it took nothing."""
+    grade = severity.grade_length(["len.bcrypt.password.hash"], "refuses", ["0", "73", "65537"])
+    assert (
+        grade.phrase == "refuses a password of 0 bytes or of 73 to 65537 bytes (2 lengths) (hash)"
+    )
+
+
 def test_what_matches_the_reference_can_be_a_hazard_too():
     """bcrypt reads 72 bytes and crypt(3) stops at a NUL: a library that does the same
     matches the reference and still cuts a user's password."""
@@ -104,3 +115,18 @@ def test_what_matches_the_reference_can_be_a_hazard_too():
     assert severity.inherent("len.bcrypt.password.hash.72", "matches") is None
     assert severity.inherent("len.bcrypt.password.hash.73", "refuses") is None
     assert severity.inherent("len.argon2id.password.hash.73", "matches") is None
+
+
+def test_an_algorithm_outside_quick_takes_its_most_measured_group_not_library_defaults():
+    """argon2i is not in quick: its reference is the group most libraries were measured in
+    (it raised 'not a case id' before), and a group at library defaults is never one."""
+
+    def argon2i(impl: str, params: dict, defaults: bool = False):
+        return record(impl, median=1e6, alg="argon2i", op="hash", params=params,
+                      library_defaults=defaults)  # fmt: skip
+
+    at_defaults = [argon2i(f"x/{i}", {}, defaults=True) for i in range(3)]
+    measured = [argon2i(f"x/{i}", {"m": 4096, "t": 3, "p": 1}) for i in range(2)]
+    refs = reference.references(["argon2i"], at_defaults + measured)
+    assert refs["argon2i"].impl == "" and refs["argon2i"].params == {"m": 4096, "t": 3, "p": 1}
+    assert reference.references(["argon2i"], at_defaults) == {}

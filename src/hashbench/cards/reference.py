@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import msgspec
+
 from hashbench import catalog
 from hashbench.engine import suite as suites
 from hashbench.model import CaseId, CaseRecord
@@ -38,11 +40,14 @@ def _suite_references() -> dict[str, CaseId]:
 
 
 def _most_measured(alg: str, records: list[CaseRecord]) -> CaseId | None:
-    counts = Counter(group_key(r.case_id) for r in records if r.alg == alg)
+    """A group at library defaults is none: each library there does its own work."""
+    counts = Counter(
+        group_key(r.case_id) for r in records if r.alg == alg and not r.library_defaults
+    )
     if not counts:
         return None
     key, _ = max(counts.items(), key=lambda item: (item[1], item[0]))
-    return CaseId.parse(f":{key}")
+    return msgspec.structs.replace(CaseId.parse(f"any/any:{key}"), impl="")
 
 
 def references(

@@ -58,6 +58,9 @@ def _at(labels: list[str]) -> str:
     """`of 73 bytes`, `of 73 to 65537 bytes (12 lengths)`, `with a NUL inside`, …"""
     sizes = sorted(int(label) for label in labels if label.isdigit())
     words = []
+    if len(sizes) > 1 and sizes[0] == 0 and sizes[1] > 1:  # the empty one apart: not a range
+        words.append("of 0 bytes")
+        sizes = sizes[1:]
     if len(sizes) == 1:
         words.append(f"of {sizes[0]} bytes")
     elif sizes:
