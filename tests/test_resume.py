@@ -11,7 +11,9 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -205,22 +207,38 @@ CALIBRATE = ["calibrate", "--target", "8ms", "--alg", "bcrypt,pbkdf2-sha256,pbkd
              "--impl", "c/libxcrypt,c/openssl"]  # fmt: skip
 
 
-def test_calibrate_stopped_after_an_algorithm_resumes_with_the_rest(tmp_path):
-    out = tmp_path / "cal.json"
+def hashbench(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "hashbench", *args],
+        cwd=paths.root(), capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+
+
+def ctrl_c(args: list[str], out: Path, ready: Callable[[dict[str, Any]], bool]) -> tuple[int, str]:
+    """Start `hashbench <args>` and send it SIGINT once its file on disk is `ready`."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "hashbench", *CALIBRATE, "--out", str(out)],
+        [sys.executable, "-m", "hashbench", *args],
         cwd=paths.root(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )  # fmt: skip
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
-        if out.exists() and json.loads(out.read_text()).get("calibrations"):
-            break
+        try:
+            if ready(json.loads(out.read_text())):
+                break
+        except (OSError, ValueError):
+            pass  # not written yet
         time.sleep(0.02)
     proc.send_signal(signal.SIGINT)
     output = proc.communicate(timeout=60)[0].decode()
     if "runner c skipped" in output:
         pytest.skip("needs the c runner built")
-    assert proc.returncode == 130, output
+    return proc.returncode, output
+
+
+def test_calibrate_stopped_after_an_algorithm_resumes_with_the_rest(tmp_path):
+    out = tmp_path / "cal.json"
+    rc, output = ctrl_c([*CALIBRATE, "--out", str(out)], out, lambda f: bool(f["calibrations"]))
+    assert rc == 130, output
     first = load_any(out)
     assert isinstance(first, StrengthFile) and first.finished is None
     assert 1 <= len(first.calibrations) < 3, "it ended before it was stopped"
@@ -229,16 +247,10 @@ def test_calibrate_stopped_after_an_algorithm_resumes_with_the_rest(tmp_path):
     changed["environment"]["cpu"] = "Another CPU"
     other = tmp_path / "other.json"
     other.write_bytes(msgspec.json.encode(changed))
-    refused = subprocess.run(
-        [sys.executable, "-m", "hashbench", *CALIBRATE, "--resume", str(other)],
-        cwd=paths.root(), capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+    refused = hashbench(*CALIBRATE, "--resume", str(other))
     assert refused.returncode == 2 and "cpu was 'Another CPU'" in refused.stderr, refused.stderr
 
-    done = subprocess.run(
-        [sys.executable, "-m", "hashbench", *CALIBRATE, "--resume", str(out)],
-        cwd=paths.root(), capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+    done = hashbench(*CALIBRATE, "--resume", str(out))
     assert done.returncode == 0, done.stdout + done.stderr
     final = load_any(out)
     assert isinstance(final, StrengthFile) and final.finished
@@ -256,3 +268,105 @@ def test_calibrate_stopped_after_an_algorithm_resumes_with_the_rest(tmp_path):
         len(first.records),
         False,
     )
+
+
+STRENGTH = ["strength", "--times", "6ms,12ms", "--alg", "bcrypt", "--impl", "c/libxcrypt",
+            "--bcrypt-cost", "none", "--fidelity", "none", "--samples", "3"]  # fmt: skip
+# two calibrations (the second's ladder starts with the first's points), then OWASP's and
+# PHP's bcrypt rows: seconds
+
+
+@pytest.fixture(scope="module")
+def strength_whole(tmp_path_factory) -> Path:
+    """The strength run without a break."""
+    out = tmp_path_factory.mktemp("strength") / "whole.json"
+    proc = hashbench(*STRENGTH, "--out", str(out))
+    if "runner c skipped" in proc.stdout:
+        pytest.skip("needs the c runner built")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return out
+
+
+def strength_file(path: Path) -> StrengthFile:
+    loaded = load_any(path)
+    assert isinstance(loaded, StrengthFile) and loaded.command == "strength"
+    return loaded
+
+
+def tables(file: StrengthFile) -> tuple[list[object], ...]:
+    """What a strength computed, without the measured values (which vary run to run)."""
+    return (
+        [c.alg for c in file.choices],
+        [(c.alg, c.target_ns, c.outcome) for c in file.calibrations],
+        [(r.kind, r.label, r.alg, r.target_ns) for r in file.rows],
+        [e.bcrypt.params for e in file.equivalences],
+    )
+
+
+def test_strength_stopped_twice_resumes_twice_with_the_tables_of_one_run(strength_whole, tmp_path):
+    whole = strength_file(strength_whole)
+    out = tmp_path / "s.json"
+    rc, output = ctrl_c([*STRENGTH, "--out", str(out)], out, lambda f: bool(f["calibrations"]))
+    assert rc == 130, output
+    first = strength_file(out)
+    assert first.finished is None and first.choices
+    assert len(first.calibrations) == 1, "it ended before it was stopped"
+
+    changed = msgspec.json.decode(out.read_bytes())
+    changed["environment"]["cpu"] = "Another CPU"
+    other = tmp_path / "other.json"
+    other.write_bytes(msgspec.json.encode(changed))
+    before = other.read_bytes()
+    refused = hashbench(*STRENGTH, "--resume", str(other))
+    message = " ".join(refused.stderr.split())
+    assert refused.returncode == 2, refused.stdout + refused.stderr
+    assert "not merged" in message and "cpu was 'Another CPU'" in message
+    assert "--force" in message and other.read_bytes() == before
+
+    before = out.read_bytes()
+    for other_options, says in (  # an option given again: argparse keeps the last
+        (["--times", "6ms"], "defender times '6.00 ms, 12.00 ms' (this command: '6.00 ms')"),
+        (["--samples", "4"], "samples at chosen parameters '3' (this command: '4')"),
+        (["--no-references"], "published references 'yes' (this command: 'no')"),
+    ):
+        proc = hashbench(*STRENGTH, "--resume", str(out), *other_options)
+        assert proc.returncode == 2, proc.stdout + proc.stderr
+        assert says in " ".join(proc.stderr.split()) and "same options" in proc.stderr
+        assert out.read_bytes() == before
+
+    # the resumption stopped in its turn, once a published row is on disk
+    rc, output = ctrl_c(
+        [*STRENGTH, "--resume", str(out)], out,
+        lambda f: any(r["kind"] != "calibrated" for r in f["rows"]),
+    )  # fmt: skip
+    assert rc == 130, output
+    second = strength_file(out)
+    assert second.finished is None and len(second.calibrations) == 2
+    assert len(second.rows) < len(whole.rows), "it ended before it was stopped"
+
+    proc = hashbench(*STRENGTH, "--resume", str(out))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    final = strength_file(out)
+    assert final.finished and tables(final) == tables(whole)
+    assert all(c.outcome == "ok" for c in final.calibrations)
+    encode = msgspec.json.encode
+    for earlier in (first, second):  # kept as they were, to the byte
+        for part in ("choices", "calibrations", "rows", "records"):
+            saved = [encode(x) for x in getattr(earlier, part)]
+            assert [encode(x) for x in getattr(final, part)][: len(saved)] == saved, part
+    assert [(r.how, r.kept, r.forced) for r in final.resumptions] == [
+        ("unfinished", len(first.records), False),
+        ("unfinished", len(second.records), False),
+    ]
+    assert final.started == first.started
+    quick = [r.id for r in final.records if r.peak_rss_bytes is None]
+    assert len(quick) == len(set(quick))  # a quick point measured before is not again
+
+
+def test_a_complete_strength_is_not_resumed(strength_whole, tmp_path):
+    done = tmp_path / "done.json"
+    done.write_bytes(strength_whole.read_bytes())
+    proc = hashbench(*STRENGTH, "--resume", str(done))
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "the strength is complete; nothing to resume" in proc.stderr
+    assert done.read_bytes() == strength_whole.read_bytes()

@@ -52,17 +52,18 @@ def run(args: argparse.Namespace) -> int:
     path = resume.path if resume is not None else common.out_path(args.out, NAME)
     out = console()
     options = {"target": duration(target), **common.describe_limits(limits)}
+    if resume is not None:
+        resume.same_options(options)  # before any runner starts
     file = common.new_file("calibrate", options)
     parallel = limits.parallelism not in (None, 1)
     runners = pick.runners_for(algs or common.PASSWORD_HASHES, wanted, parallel)
     with common.session(file, path, runners, out) as s:
         if resume is not None:
-            s.file = file = resume.continued(file, s.bench.pool)
-            s.bench.records[:0] = file.records  # saved again with the new ones
+            s.file = file = resume.continued(file, s.bench)
         pick.check_wanted(s.bench.pool, wanted, algs or common.PASSWORD_HASHES)
         chosen = algs or pick.algorithms_of(wanted, s.bench.pool, common.PASSWORD_HASHES)
         for alg in chosen:
-            if resume is not None and resume.done(alg):
+            if resume is not None and alg in resume.saved.choices:
                 continue
             mine = [i for i in wanted if _offers(s, i, alg)]
             if wanted and not mine:

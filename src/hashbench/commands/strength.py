@@ -1,7 +1,8 @@
 """`hashbench strength`: at defender times (default 100 ms and 1 s), a table across password
 hashes of the calibrated parameters, their time and memory here, and what they cost an
 attacker on rented GPUs; published parameters and library defaults beside them; and for a
-bcrypt cost, the scrypt, argon2id and PBKDF2 of equal defender time and equal attacker cost."""
+bcrypt cost, the scrypt, argon2id and PBKDF2 of equal defender time and equal attacker cost.
+Saved after every step; `--resume FILE` goes on with an unfinished one."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import msgspec
 from hashbench import paths
 from hashbench.command_support import strength_session as common
 from hashbench.command_support.interrupts import end_on_signals
+from hashbench.command_support.strength_resume import Saved, StrengthResume
 from hashbench.errors import UsageError
 from hashbench.fidelity import probes
 from hashbench.fidelity.session import Session
@@ -57,6 +59,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--no-references", action="store_true", help="skip published parameter sets")
     p.add_argument("--samples", type=int, default=3, help="samples at chosen parameters (3)")
+    p.add_argument("--resume", type=Path, metavar="FILE", help="go on with an unfinished one")
+    p.add_argument("--force", action="store_true", help="--resume even if the machine changed")
 
 
 def _costs(text: str) -> list[int]:
@@ -118,6 +122,12 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--times {args.times}: one or more durations up to 60s")
     if not 3 <= args.samples <= 100:
         raise UsageError("--samples must be from 3 to 100")
+    resume = StrengthResume(args.resume, NAME, args.force) if args.resume else None
+    if resume is not None:
+        resume.fill(args)  # its memory limit and parallelism unless given
+        if args.fidelity is None:  # not the newest fidelity file now: the one it used
+            args.fidelity = resume.file.options.get("library defaults")
+    saved = resume.saved if resume is not None else Saved()
     sources.attackers().gpu(args.gpu)
     algs = common.algorithms(args.alg) or list(common.PASSWORD_HASHES)
     wanted = common.impls(args.impl)
@@ -133,33 +143,44 @@ def run(args: argparse.Namespace) -> int:
     needed = list(
         dict.fromkeys([*algs, *(EQUAL_ALGS if costs else []), *(r.alg for r in references)])
     )
-    path = common.out_path(args.out, NAME)
+    path = resume.path if resume is not None else common.out_path(args.out, NAME)
     out = console()
     options = {
         "defender times": ", ".join(duration(t) for t in targets),
+        "password hashes": ", ".join(algs),
+        "implementations": ", ".join(wanted) or "the fastest at the probe",
+        "samples at chosen parameters": str(args.samples),
+        "published references": "no" if args.no_references else "yes",
         **common.describe_limits(limits),
         "attacker": sources.attackers().gpu(args.gpu).name,
         "bcrypt costs matched": ", ".join(map(str, costs)) or "none",
         "library defaults": str(fidelity or "none"),
     }
+    if resume is not None:
+        resume.same_options(options)  # before any runner starts
     file = common.new_file("strength", options)
     file.gpu = args.gpu
     parallel = limits.parallelism not in (None, 1)
     with common.session(file, path, pick.runners_for(needed, wanted, parallel), out) as s:
+        if resume is not None:
+            s.file = file = resume.continued(file, s.bench)
         pick.check_wanted(s.bench.pool, wanted, needed)
         if fidelity == "live":
             references += _live_defaults()
         impls: dict[str, list[str]] = {}
         for alg in needed:
-            mine = [i for i in wanted if i in s.bench.pool.implementations
-                    and alg in s.bench.pool.implementations[i].info.algorithms]  # fmt: skip
-            choice = pick.choose(s.bench, alg, limits, mine)
-            if alg in algs:
-                file.choices.append(choice)
+            choice = saved.choices.get(alg)
+            if choice is None:
+                mine = [i for i in wanted if i in s.bench.pool.implementations
+                        and alg in s.bench.pool.implementations[i].info.algorithms]  # fmt: skip
+                choice = pick.choose(s.bench, alg, limits, mine)
+                if alg in algs:
+                    file.choices.append(choice)
+                    s.save()
             impls[alg] = _order(choice, alg, parallel) if choice.impl else []
         for target in targets:
             for alg in algs:
-                if not impls[alg]:
+                if not impls[alg] or (alg, target) in saved.calibrations:
                     continue
                 cal = calibrate(s.bench, impls[alg][0], alg, target, limits, args.samples)
                 file.calibrations.append(cal)
@@ -169,6 +190,9 @@ def run(args: argparse.Namespace) -> int:
         for ref in references:
             key = (ref.alg, tuple(sorted(ref.params.items())))
             kind: RowKind = "default" if ref.default else "reference"
+            if (kind, ref.label) in saved.rows:  # in the file: kept, not appended again
+                done.setdefault(key, saved.rows[kind, ref.label])
+                continue
             if key in done:  # measured already under another name
                 row = msgspec.structs.replace(
                     done[key], kind=kind, label=ref.label, source=ref.source
@@ -180,6 +204,8 @@ def run(args: argparse.Namespace) -> int:
             file.rows.append(row)
             s.save()
         for cost in costs:
+            if cost in saved.costs:
+                continue
             file.equivalences.append(
                 equivalence(s.bench, cost, impls, limits, args.gpu, args.samples)
             )

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from hashbench.engine import suite
 from hashbench.engine.schedule import GroupRunner, Options
 from hashbench.engine.selection import Selection
+from hashbench.errors import UsageError
 from hashbench.model import CaseRecord
 from hashbench.runner.pool import Implementation, RunnerPool
 from hashbench.runner.protocol import RunnerError
@@ -74,11 +75,7 @@ class Bench:
         """A verified record with statistics, or MeasureFailed. Quick measurements of the
         same case are made once."""
         impl = self.implementation(impl_id)
-        group = suite.ad_hoc([alg], params, [op_for(impl)], [], [], effort.budget_s).groups[0]
-        group = dataclasses.replace(
-            group, min_samples=effort.min_samples, target_ci=effort.target_ci
-        )
-        key = (impl_id, group)
+        key = (impl_id, _group(alg, params, op_for(impl), effort))
         if not fresh and key in self._cache:
             return self._cache[key]
         if fresh:
@@ -90,7 +87,7 @@ class Bench:
             found.append,
             lambda label, _seconds: self.progress(label),
         )
-        runner.run_group(len(self.records), group)
+        runner.run_group(len(self.records), key[1])
         record = found[0]
         record.peak_rss_bytes = self.peak_rss(impl_id) if fresh else None
         self.records.append(record)
@@ -98,6 +95,19 @@ class Bench:
             raise MeasureFailed(record)
         self._cache[key] = record
         return record
+
+    def remember(self, records: list[CaseRecord]) -> None:
+        """An earlier part's records (`--resume`), kept first; its quick measurements (a
+        fresh one carries its peak RSS) are not made again, as they were not before."""
+        self.records[:0] = records
+        for record in records:
+            if not record.valid or record.peak_rss_bytes is not None:
+                continue
+            try:
+                group = _group(record.alg, record.params, record.op, QUICK)
+            except UsageError:  # outside this version's catalog (a forced merge): measured anew
+                continue
+            self._cache.setdefault((record.impl, group), record)
 
     def peak_rss(self, impl_id: str) -> int | None:
         """The runner process's peak RSS since it started, as the kernel counts it."""
@@ -109,6 +119,11 @@ class Bench:
             self.pool.clients[impl.runner].restart()
         except RunnerError:
             pass  # the measurement itself reports the runner's fault
+
+
+def _group(alg: str, params: dict[str, int], op: str, effort: Effort) -> suite.Group:
+    group = suite.ad_hoc([alg], params, [op], [], [], effort.budget_s).groups[0]
+    return dataclasses.replace(group, min_samples=effort.min_samples, target_ci=effort.target_ci)
 
 
 def process_memory(pid: int, field_name: str) -> int | None:
