@@ -34,6 +34,7 @@ from pathlib import Path
 
 import msgspec
 import numpy as np
+from gate_power import injected_in_fact, power_lines  # scripts/, beside this one
 
 from hashbench.measure.compare import within_run
 from hashbench.measure.merge_runs import merge_runs
@@ -132,6 +133,10 @@ class Tries:
     missed: dict[int, list[str]] = field(default_factory=lambda: {5: [], 10: []})
     # (effect, JIT runtime or not) -> [caught, tried]
     by_kind: dict[tuple[int, bool], list[int]] = field(default_factory=dict)
+    # each raised case's change measured within the same run (gate_power.injected_in_fact)
+    in_fact: dict[str, float] = field(default_factory=dict)
+    # effect -> [caught, tried] where that change was at least half the nominal one
+    sized: dict[int, list[int]] = field(default_factory=dict)
 
 
 def a_a(a: RunFile, b: RunFile) -> AA:
@@ -183,9 +188,13 @@ def injections(a_runs: list[RunFile], b_runs: list[RunFile], tries: Tries) -> No
         tries.tried[effect] += 1
         kind = tries.by_kind.setdefault((effect, raised.runner in JIT_RUNNERS), [0, 0])
         kind[1] += 1
+        sized = tries.sized.setdefault(effect, [0, 0])
+        is_sized = tries.in_fact.get(raised.id, 0.0) >= effect / 200
+        sized[1] += is_sized
         if row.verdict == "slower":
             tries.caught[effect] += 1
             kind[0] += 1
+            sized[0] += is_sized
         else:
             tries.missed[effect].append(f"{raised.impl} {raised.alg} ({row.change.percent:+.1f}%)")
 
@@ -265,13 +274,13 @@ def windows(runs: list[RunFile], k: int) -> list[tuple[Side, Side]]:
     return out
 
 
-def _view_lines(pairs: list[tuple[Side, Side]]) -> list[str]:
+def _view_lines(pairs: list[tuple[Side, Side]], in_fact: dict[str, float]) -> list[str]:
     lines = [
         "| pair | cases | false regressions | false improvements | exit | every case "
         "moved | yardstick moved | every case beyond the yardstick |",
         "|---|---|---|---|---|---|---|---|",
     ]
-    tries, medians, paired, clean, worst = Tries(), Holds(), Holds(), 0, 0.0
+    tries, medians, paired, clean, worst = Tries(in_fact=in_fact), Holds(), Holds(), 0, 0.0
     for n, (a_runs, b_runs) in enumerate(pairs, start=1):
         a, b = merge_runs(a_runs), merge_runs(b_runs)
         r = a_a(a, b)
@@ -300,6 +309,12 @@ def _view_lines(pairs: list[tuple[Side, Side]]) -> list[str]:
             caught, tried = tries.by_kind.get((effect, jit), [0, 0])
             if tried:
                 kinds.append(f"{name} {caught} of {tried} ({caught / tried:.0%})")
+        caught, tried = tries.sized.get(effect, [0, 0])
+        if tried:
+            kinds.append(
+                f"where the raised case measured at least +{effect / 2:g}% within its own "
+                f"runs {caught} of {tried} ({caught / tried:.0%})"
+            )
         lines.append(
             f"  - +{effect}%: caught **{n_caught} of {n_try} ({share})** (target {target}): "
             + ", ".join(kinds)
@@ -369,6 +384,7 @@ def report(folder: Path, meta: dict) -> str:
             )
             lines.append("")
         in_order = [run for pair in pairs for run in pair]
+        in_fact = injected_in_fact(in_order, _base_id)
         for k in meta.get("per_side", [1]):
             for view, make in VIEWS.items():
                 if view != "every process" and all(r.cases and _one_process(r) for r in in_order):
@@ -377,8 +393,35 @@ def report(folder: Path, meta: dict) -> str:
                 comparisons = windows([make(r) for r in in_order], k)
                 if comparisons:
                     lines += [f"### {title}, {view}", ""]
-                    lines += _view_lines(comparisons)
+                    lines += _view_lines(comparisons, in_fact)
+        lines += _reach_lines(in_order, in_fact)
     return "\n".join(lines)
+
+
+def _base_id(case: CaseRecord) -> str | None:
+    return relabelled(case).id if injected_key(case) is not None else None
+
+
+def _reach_lines(runs: list[RunFile], in_fact: dict[str, float]) -> list[str]:
+    """What would reach the targets (gate_power), and the injected changes in fact."""
+    cases = max((sum(c.valid for c in base_cases(r)) for r in runs), default=0)
+    lines = ["### What would reach the targets", ""]
+    lines += power_lines(runs, lambda c: injected_key(c) is None, cases, list(INJECTED))
+    small = []
+    for run in runs[:1]:
+        for case in run.cases:
+            found = injected_key(case)
+            if found and case.id in in_fact and in_fact[case.id] < found[1] / 200:
+                small.append(f"{case.impl} {case.alg} +{found[1]}%: {in_fact[case.id]:+.1%}")
+    if small:
+        lines += [
+            "Injected changes not of their nominal size: the raised case's ratio to its base "
+            "within the same run, median over the runs, under half the nominal change "
+            "(another case is another compilation in a JIT runtime, or measured later, warmer): "
+            + "; ".join(small),
+            "",
+        ]
+    return lines
 
 
 def _measure(

@@ -296,3 +296,36 @@ def test_a_side_of_one_process_is_told_what_a_gate_needs():
     also.cases[0].processes = 3
     lines = comparison.summary_lines(comparison.between_runs(three, also, 0.05, ("a", "b")))
     assert not any("runner process a side" in line for line in lines)
+
+
+def _processes(centre: float, rng, spread: float, processes: int = 3):
+    """Samples of `processes` runner processes whose own speeds spread by `spread` (as
+    one run's processes differ on a shared VM), each 20 samples at 1% within."""
+    samples, owners = [], []
+    for p in range(processes):
+        own = centre * float(np.exp(rng.normal(0, spread)))
+        samples += list(rng.normal(own, own * 0.01, 20))
+        owners += [p] * 20
+    return samples, owners
+
+
+def test_a_case_steadier_than_its_runner_by_chance_is_judged_by_its_runners_spread():
+    """Thirty cases of one runner, three processes a side, processes spread by 4%; case
+    0's six processes happen to agree to 0.1% and it moved 3%: judged on its own spread
+    it would be a 'regression' (3% over ~0.1%), moderated towards its runner's spread it
+    is not. Case 5, 25% slower, is caught."""
+    rng = np.random.default_rng(5)
+    old, new = [], []
+    for i in range(30):
+        centre = 1000.0 * (1 + i)
+        spread = 0.001 if i == 0 else 0.04
+        move = {0: 1.03, 5: 1.25}.get(i, 1.0)
+        for side, c in ((old, centre), (new, centre * move)):
+            samples, owners = _processes(c, rng, spread)
+            case = _with_stats(f"x/i{i}", samples, stats.summarize(np.asarray(samples)))
+            case.sample_processes, case.processes = owners, 3
+            side.append(case)
+    cmp = comparison.between_runs(run_of(*old), run_of(*new), 0.01, ("a", "b"))
+    assert [r.new.impl for r in cmp.regressions] == ["x/i5"]
+    steady = next(r for r in cmp.rows if r.new.impl == "x/i0").change
+    assert not steady.significant and steady.noise > 0.02

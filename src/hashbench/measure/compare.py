@@ -9,16 +9,26 @@ the median of its processes' faster halves (`fast_half`).
   (the VM's host busier, a slower CPU) is not any one library's doing. With fewer cases
   it is the machine yardstick's move (engine/yardstick.py) when both runs measured it,
   else nothing is taken out. A case's verdict is relative: it moved against the rest.
-- **Its noise** is the larger of its own (with two runner processes or more a side, the
-  spread of the process medians, the unit of replication; else the two medians' 95%
-  intervals) and the run's empirical noise: how far the cases of its runner, and those
-  of its algorithm, spread around the machine's move (1.4826 · MAD, a robust sd; the
-  larger of the two; all cases' where neither has enough). The second is
-  what makes an A/A comparison clean: no case is judged against a noise smaller than
-  what the same code twice showed in this very comparison.
-- **Significance** is a two-sided z test of the relative change against that noise, and
-  the false discovery rate is held at ALPHA across all cases (Benjamini–Hochberg): a
-  comparison of 150 cases does not cry wolf seven times at p < 0.05.
+- **Its noise**, with MIN_REPLICATES runner processes or more a side (a side of several
+  runs, or runs of several processes): the case's own spread between processes, the
+  unit of replication, robust (1.4826 · MAD of each process value from its side's
+  median, pooled over the two sides), moderated towards its runner's typical spread as
+  if that were PRIOR_DF more processes (an empirical-Bayes variance, as limma's): three
+  processes a side alone would make some cases look far steadier than they are. The
+  test is Student's t with PRIOR_DF + n_old + n_new − 2 degrees of freedom. On the gate
+  runs of 2026-11-28 (docs/benchmarks/gate.md), against the rule below: A/A clean in 9
+  of 10 windows of three runs a side (4 of 10 before) and 7 of 7 of six; 10% slowdowns
+  caught 15% and 52% of the time at three and six runs a side (26% and 36% before: at
+  three, the old rule's catches came with its false alarms).
+- **With fewer processes** a case's own spread cannot be had: its noise is the larger of
+  the two medians' 95% intervals and the run's empirical noise: how far the cases of its
+  runner, and those of its algorithm, spread around the machine's move (1.4826 · MAD, a
+  robust sd; the larger of the two; all cases' where neither has enough), so that no
+  case is judged against a noise smaller than what the same code twice showed in this
+  very comparison; the test is a z test.
+- **Significance**: the false discovery rate is held at ALPHA across all cases
+  (Benjamini–Hochberg): a comparison of 150 cases does not cry wolf seven times at
+  p < 0.05.
 - **Everything moved?** The run-level verdict compares the median move with the
   yardstick's: a move of every case that the machine does not explain (a new compiler,
   a changed flag) is reported as the run's, raw, and is a regression when it exceeds the
@@ -35,6 +45,7 @@ from dataclasses import dataclass
 from statistics import NormalDist
 
 import numpy as np
+from scipy.stats import t as student_t
 
 from hashbench.model import CaseRecord, Stats
 
@@ -44,6 +55,7 @@ MIN_FOR_NULL = 8  # cases needed to estimate the machine's move and the noise fr
 MIN_FOR_GROUP = 5  # cases of one group needed to take out that group's own move
 MAD_SD = 1.4826  # a normal's sd per median absolute deviation
 MIN_REPLICATES = 3  # runner processes a side for a case's own spread (robust, so three)
+PRIOR_DF = 8  # the weight of a runner's typical spread in a case's own, in processes
 
 
 @dataclass(frozen=True)
@@ -124,17 +136,51 @@ def _log_change(old: CaseRecord, new: CaseRecord) -> float:
     return location(new) - location(old)
 
 
-def _own_noise(old: CaseRecord, new: CaseRecord) -> float:
-    """One sd of a case's log change from its own data: with three runner processes or
-    more a side, from the spread of the process values (the unit of replication), robust
-    (1.4826 · MAD) as the location is, so that a process slowed throughout — a lost CPU
-    that lasted the whole process — widens neither; the location being a median, its
-    variance is π/2 that of a mean. With fewer, from the medians' intervals."""
-    a, b = _process_logs(old), _process_logs(new)
-    if len(a) >= MIN_REPLICATES and len(b) >= MIN_REPLICATES:
-        spread = [_robust_sd(v, float(np.median(v))) ** 2 * math.pi / 2 / len(v) for v in (a, b)]
-        return math.sqrt(sum(spread))
+def _interval_noise(old: CaseRecord, new: CaseRecord) -> float:
+    """One sd of a case's log change from its two medians' intervals: all a case with
+    fewer than MIN_REPLICATES processes a side has of its own."""
     return math.hypot(_log_se(old.measured), _log_se(new.measured))
+
+
+def _pooled_spread(a: list[float], b: list[float]) -> float:
+    """Robust variance of process values about their side's median, the two sides
+    pooled; the median itself left out (0 by construction for an odd count)."""
+    deviations = [x - float(np.median(v)) for v in (a, b) for x in v]
+    spread = [abs(x) for x in deviations if x != 0.0]
+    return (MAD_SD * float(np.median(spread))) ** 2 if spread else 0.0
+
+
+def _replicated_noise(
+    pairs: Sequence[tuple[CaseRecord, CaseRecord]],
+) -> list[tuple[float, float] | None]:
+    """(one sd of the case's log change, degrees of freedom) for each case with
+    MIN_REPLICATES processes or more a side, else None: its own pooled spread moderated
+    towards the median of its runner's cases' (of all cases' where its runner has fewer
+    than three), weighted as PRIOR_DF processes. The location being a median, its
+    variance is π/2 that of a mean."""
+    logs = [(_process_logs(old), _process_logs(new)) for old, new in pairs]
+    own: list[float | None] = [
+        _pooled_spread(a, b) if min(len(a), len(b)) >= MIN_REPLICATES else None for a, b in logs
+    ]
+    by_runner: dict[str, list[float]] = {}
+    for (_old, new), var in zip(pairs, own, strict=True):
+        if var is not None:
+            by_runner.setdefault(new.runner, []).append(var)
+    known = [v for v in own if v is not None]
+    if not known:
+        return [None] * len(pairs)
+    everyone = float(np.median(known))
+    prior = {r: float(np.median(v)) for r, v in by_runner.items() if len(v) >= 3}
+    out: list[tuple[float, float] | None] = []
+    for (_old, new), (a, b), var in zip(pairs, logs, own, strict=True):
+        if var is None:
+            out.append(None)
+            continue
+        df = len(a) + len(b) - 2
+        moderated = (PRIOR_DF * prior.get(new.runner, everyone) + df * var) / (PRIOR_DF + df)
+        se = math.sqrt(moderated * math.pi / 2 * (1 / len(a) + 1 / len(b)))
+        out.append((se, PRIOR_DF + df))
+    return out
 
 
 def _yardstick_move(old: CaseRecord, new: CaseRecord) -> float | None:
@@ -170,19 +216,26 @@ def compare_pairs(
     move = machine_move(pairs, d)
     centres = _group_moves(pairs, d, math.log(move.ratio))
     residuals = [di - c for di, c in zip(d, centres, strict=True)]
-    own = [_own_noise(old, new) for old, new in pairs]
+    replicated = _replicated_noise(pairs)
     floors = _empirical_noise(pairs, residuals)
     changes = []
-    for di, centre, se, floor in zip(d, centres, own, floors, strict=True):
-        noise = max(se, floor)
+    for (old, new), di, centre, floor, own in zip(
+        pairs, d, centres, floors, replicated, strict=True
+    ):
         rel = di - centre
-        p = math.erfc(abs(rel) / noise / math.sqrt(2)) if noise > 0 else (0.0 if rel else 1.0)
+        if own is not None:
+            noise, df = own
+            quantile = float(student_t.ppf(0.975, df))
+            p = float(2 * student_t.sf(abs(rel) / noise, df)) if noise > 0 else float(rel == 0)
+        else:
+            noise, quantile = max(_interval_noise(old, new), floor), Z95
+            p = math.erfc(abs(rel) / noise / math.sqrt(2)) if noise > 0 else float(rel == 0)
         changes.append(
             Change(
                 ratio=math.exp(di),
                 relative=math.exp(rel),
-                low=math.exp(rel - Z95 * noise),
-                high=math.exp(rel + Z95 * noise),
+                low=math.exp(rel - quantile * noise),
+                high=math.exp(rel + quantile * noise),
                 noise=math.expm1(noise),
                 p_value=p,
             )
