@@ -21,3 +21,5 @@ _.no_wrap
 # test_capacity.py, test_strength_tables.py)
 pytestmark
 _c_runner
+# sys.unraisablehook (command_support/interrupts.py): Python calls it for a swallowed exception
+unraisablehook
