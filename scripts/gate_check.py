@@ -189,7 +189,7 @@ def injections(a_runs: list[RunFile], b_runs: list[RunFile], tries: Tries) -> No
         kind = tries.by_kind.setdefault((effect, raised.runner in JIT_RUNNERS), [0, 0])
         kind[1] += 1
         sized = tries.sized.setdefault(effect, [0, 0])
-        is_sized = tries.in_fact.get(raised.id, 0.0) >= effect / 200
+        is_sized = of_its_size(tries.in_fact, raised.id, effect)
         sized[1] += is_sized
         if row.verdict == "slower":
             tries.caught[effect] += 1
@@ -398,6 +398,12 @@ def report(folder: Path, meta: dict) -> str:
     return "\n".join(lines)
 
 
+def of_its_size(in_fact: dict[str, float], raised_id: str, effect: int) -> bool:
+    """Whether a raised case measured at least half its nominal change (`effect`, in
+    percent) against its base within its own runs."""
+    return in_fact.get(raised_id, 0.0) >= effect / 200
+
+
 def _base_id(case: CaseRecord) -> str | None:
     return relabelled(case).id if injected_key(case) is not None else None
 
@@ -407,12 +413,12 @@ def _reach_lines(runs: list[RunFile], in_fact: dict[str, float]) -> list[str]:
     cases = max((sum(c.valid for c in base_cases(r)) for r in runs), default=0)
     lines = ["### What would reach the targets", ""]
     lines += power_lines(runs, lambda c: injected_key(c) is None, cases, list(INJECTED))
-    small = []
-    for run in runs[:1]:
-        for case in run.cases:
-            found = injected_key(case)
-            if found and case.id in in_fact and in_fact[case.id] < found[1] / 200:
-                small.append(f"{case.impl} {case.alg} +{found[1]}%: {in_fact[case.id]:+.1%}")
+    small = [
+        f"{case.impl} {case.alg} +{found[1]}%: {in_fact[case.id]:+.1%}"
+        for case in runs[0].cases
+        if (found := injected_key(case)) and case.id in in_fact
+        and not of_its_size(in_fact, case.id, found[1])
+    ]  # fmt: skip
     if small:
         lines += [
             "Injected changes not of their nominal size: the raised case's ratio to its base "

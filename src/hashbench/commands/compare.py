@@ -12,6 +12,7 @@ from hashbench.command_support import options
 from hashbench.errors import UsageError
 from hashbench.measure.merge_runs import merge_runs
 from hashbench.model import RunFile
+from hashbench.model.counts import COUNT_THRESHOLD
 from hashbench.report import comparison, count_comparison
 from hashbench.report.console import console
 from hashbench.results.files import load, write_text_atomic
@@ -101,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     # counted runs: exact ratios (report/count_comparison.py); timed: report/comparison.py
     counted = _counted(runs, names)
     report: Any = count_comparison if counted else comparison
-    default = count_comparison.DEFAULT_THRESHOLD if counted else options.threshold("5%")
+    default = COUNT_THRESHOLD if counted else options.threshold("5%")
     limit = options.threshold(args.threshold) if args.threshold else default
     if args.reference:
         if args.new is not None:

@@ -15,12 +15,9 @@ from rich.console import Console
 from rich.markup import escape
 
 from hashbench.model import CaseRecord, RunFile
-from hashbench.model.counts import COUNT_THRESHOLD
 from hashbench.report import count_columns as cc
 from hashbench.report.export.markdown import table as md_table
 from hashbench.report.titles import keyed, title
-
-DEFAULT_THRESHOLD = COUNT_THRESHOLD
 
 
 @dataclass(frozen=True)
