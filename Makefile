@@ -28,8 +28,10 @@ runners: python
 bench: setup
 	@$(PY) -m hashbench run $(SUITE) || [ $$? -eq 1 ]
 
+# One pytest worker per CPU, a test file to each (its module fixtures built once): on
+# this project's 2-core VM the tests took 1,096 s in one process, 709 s in two.
 test: setup
-	@$(PY) -m pytest -q -ra
+	@$(PY) -m pytest -q -ra -n auto --dist loadfile
 
 # The fault-injection suite alone (crashes, hangs, garbage, kills, full disk, two runs
 # to one file, huge lines) with the long fuzz passes: HASHBENCH_FUZZ_EXAMPLES inputs each.
