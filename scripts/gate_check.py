@@ -36,18 +36,28 @@ import msgspec
 import numpy as np
 from gate_power import injected_in_fact, power_lines  # scripts/, beside this one
 
+from hashbench.command_support import earlier_runs
 from hashbench.measure.compare import within_run
+from hashbench.measure.earlier_noise import noise_by_case
 from hashbench.measure.merge_runs import merge_runs
 from hashbench.measure.paired import paired_ratio
 from hashbench.measure.stats import summarize
 from hashbench.model import CaseId, CaseRecord, RunFile
 from hashbench.report import comparison
+from hashbench.report.comparison import Earlier
 from hashbench.results.files import load, write_text_atomic
 
 ROOT = Path(__file__).resolve().parent.parent
 THRESHOLD = 0.05
 JIT_RUNNERS = {"node", "deno", "java"}  # the issue's ±5% allowance for JIT runtimes
 META = "meta.json"
+EARLIER_TEXT = (
+    "As `hashbench compare` judges two runs stored one after another: each case of one "
+    "process a side is held to its own moves over the earlier runs of the store too "
+    "(`compare --earlier`, measure/earlier_noise.py): here the runs made before the pair, "
+    f"at most {earlier_runs.DEFAULT_RUNS}; the first pairs have none or too few (a case "
+    "needs three earlier runs)."
+)
 # the base case of each injected family, and the work parameter raised by 5% and 10%
 INJECTED = {
     "pbkdf2-sha256": ("iterations", 100_000, {5: 105_000, 10: 110_000}),
@@ -139,10 +149,11 @@ class Tries:
     sized: dict[int, list[int]] = field(default_factory=dict)
 
 
-def a_a(a: RunFile, b: RunFile) -> AA:
+def a_a(a: RunFile, b: RunFile, earlier: Earlier | None = None) -> AA:
     cmp = comparison.between_runs(
-        with_cases(a, base_cases(a)), with_cases(b, base_cases(b)), THRESHOLD, ("a", "b")
-    )
+        with_cases(a, base_cases(a)), with_cases(b, base_cases(b)), THRESHOLD, ("a", "b"),
+        earlier,
+    )  # fmt: skip
     regressions = len(cmp.regressions)
     improvements = sum(r.verdict == "faster" for r in cmp.rows)
     assert cmp.machine is not None and cmp.run_move is not None
@@ -167,7 +178,9 @@ def injected_side(merged_b: RunFile, runs: list[RunFile], raised_id: str) -> Run
     return with_cases(merged_b, [target if c.id == target.id else c for c in merged_b.cases])
 
 
-def injections(a_runs: list[RunFile], b_runs: list[RunFile], tries: Tries) -> None:
+def injections(
+    a_runs: list[RunFile], b_runs: list[RunFile], tries: Tries, earlier: Earlier | None = None
+) -> None:
     """Each library's raised case in place of its base case in every run of side b."""
     base_a = merge_runs([with_cases(a, base_cases(a)) for a in a_runs])
     merged_b = merge_runs([with_cases(b, base_cases(b)) for b in b_runs])
@@ -183,7 +196,7 @@ def injections(a_runs: list[RunFile], b_runs: list[RunFile], tries: Tries) -> No
         side_b = injected_side(merged_b, b_runs, raised.id)
         if old is None or target.id not in by_id or side_b is None:
             continue
-        cmp = comparison.between_runs(base_a, side_b, THRESHOLD, ("a", "b"))
+        cmp = comparison.between_runs(base_a, side_b, THRESHOLD, ("a", "b"), earlier)
         row = next(r for r in cmp.rows if r.new.id == target.id)
         tries.tried[effect] += 1
         kind = tries.by_kind.setdefault((effect, raised.runner in JIT_RUNNERS), [0, 0])
@@ -274,24 +287,38 @@ def windows(runs: list[RunFile], k: int) -> list[tuple[Side, Side]]:
     return out
 
 
-def _view_lines(pairs: list[tuple[Side, Side]], in_fact: dict[str, float]) -> list[str]:
+def earlier_than(runs: list[RunFile], pair: int) -> Earlier:
+    """What the history store would hold before pair `pair` (from 1): the runs made before
+    it, as `compare --earlier` reads them (at most its default number)."""
+    before = runs[: 2 * (pair - 1)][-earlier_runs.DEFAULT_RUNS :]
+    return Earlier(len(before), noise_by_case([with_cases(r, base_cases(r)) for r in before]))
+
+
+def _view_lines(
+    pairs: list[tuple[Side, Side]], in_fact: dict[str, float], history: list[RunFile] | None
+) -> list[str]:
+    """`history`: the runs in order, each pair's earlier ones held as the store would
+    hold them (one run a side); None: no store."""
     lines = [
         "| pair | cases | false regressions | false improvements | exit | every case "
-        "moved | yardstick moved | every case beyond the yardstick |",
-        "|---|---|---|---|---|---|---|---|",
+        "moved | yardstick moved | every case beyond the yardstick |"
+        + (" earlier runs |" if history else ""),
+        "|---|---|---|---|---|---|---|---|" + ("---|" if history else ""),
     ]
     tries, medians, paired, clean, worst = Tries(in_fact=in_fact), Holds(), Holds(), 0, 0.0
     for n, (a_runs, b_runs) in enumerate(pairs, start=1):
         a, b = merge_runs(a_runs), merge_runs(b_runs)
-        r = a_a(a, b)
+        earlier = earlier_than(history, n) if history else None
+        r = a_a(a, b, earlier)
         clean += r.exit_code == 0
         worst = max(worst, r.regressions / max(r.compared, 1))
         stick = _pct(r.yardstick) if r.yardstick is not None else "—"
         lines.append(
             f"| {n} | {r.compared} | {r.regressions} | {r.improvements} | {r.exit_code} "
             f"| {_pct(r.machine)} | {stick} | {r.run_move} |"
+            + (f" {earlier.runs} |" if earlier else "")
         )
-        injections(a_runs, b_runs, tries)
+        injections(a_runs, b_runs, tries, earlier)
         ratio_holds(a, b, medians, paired)
     lines += [
         "",
@@ -393,7 +420,11 @@ def report(folder: Path, meta: dict) -> str:
                 comparisons = windows([make(r) for r in in_order], k)
                 if comparisons:
                     lines += [f"### {title}, {view}", ""]
-                    lines += _view_lines(comparisons, in_fact)
+                    lines += _view_lines(comparisons, in_fact, None)
+                if k == 1 and view == "every process" and comparisons:
+                    lines += [f"### {title}, held to the runs before it (the history store)", ""]
+                    lines += [EARLIER_TEXT, ""]
+                    lines += _view_lines(comparisons, in_fact, in_order)
         lines += _reach_lines(in_order, in_fact)
     return "\n".join(lines)
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from hashbench.command_support import options
+from hashbench.command_support import earlier_runs, options
 from hashbench.errors import UsageError
 from hashbench.measure.merge_runs import merge_runs
 from hashbench.model import RunFile
@@ -46,6 +46,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--all", action="store_true", help="list every case, not only the significant changes"
     )
     p.add_argument("-o", "--output", type=Path, help="write the markdown to this file")
+    p.add_argument(
+        "--earlier",
+        type=int,
+        default=earlier_runs.DEFAULT_RUNS,
+        metavar="N",
+        help="hold each case of one runner process a side to its own moves over the N "
+        "newest earlier runs of its suite on this machine in the history store (default "
+        "%(default)s; 0: none)",
+    )
 
 
 def load_run(what: str, store: str | None) -> RunFile:
@@ -93,6 +102,8 @@ def _counted(runs: list[RunFile], names: list[str]) -> bool:
 def run(args: argparse.Namespace) -> int:
     if args.threshold:
         options.threshold(args.threshold)  # a bad threshold is refused before any file is read
+    if args.earlier < 0:
+        raise UsageError(f"--earlier {args.earlier}: a number of runs, 0 or more")
     if args.reference or args.new is None:
         runs = [load_side(args.old, args.store)]
         names = [str(args.old)]
@@ -114,7 +125,11 @@ def run(args: argparse.Namespace) -> int:
     else:
         if args.new is None:
             raise UsageError("compare needs two results files (or one with --reference)")
-        result = report.between_runs(runs[0], runs[1], limit, (names[0], names[1]))
+        if counted:
+            result = report.between_runs(runs[0], runs[1], limit, (names[0], names[1]))
+        else:
+            earlier = earlier_runs.earlier_runs(runs[0], runs[1], args.store, args.earlier)
+            result = report.between_runs(runs[0], runs[1], limit, (names[0], names[1]), earlier)
         if not result.rows and not result.not_measured:
             raise UsageError(f"{args.old} and {args.new} have no case in common")
     _show(

@@ -25,7 +25,10 @@ the median of its processes' faster halves (`fast_half`).
   runner, and those of its algorithm, spread around the machine's move (1.4826 · MAD, a
   robust sd; the larger of the two; all cases' where neither has enough), so that no
   case is judged against a noise smaller than what the same code twice showed in this
-  very comparison; the test is a z test.
+  very comparison; and, where earlier runs of the case are known (the history store:
+  measure/earlier_noise.py), no smaller than the moves they showed: a case whose process
+  lands in one of two speeds is no regression for landing in the other. The test is a
+  z test.
 - **Significance**: the false discovery rate is held at ALPHA across all cases
   (Benjamini–Hochberg): a comparison of 150 cases does not cry wolf seven times at
   p < 0.05.
@@ -40,7 +43,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
@@ -132,7 +135,7 @@ def location(case: CaseRecord) -> float:
     return float(np.median(_process_logs(case)))
 
 
-def _log_change(old: CaseRecord, new: CaseRecord) -> float:
+def log_change(old: CaseRecord, new: CaseRecord) -> float:
     return location(new) - location(old)
 
 
@@ -196,7 +199,7 @@ def _robust_sd(values: Sequence[float], centre: float) -> float:
 
 
 def machine_move(pairs: Sequence[tuple[CaseRecord, CaseRecord]], d: list[float]) -> MachineMove:
-    """`d`: each pair's log change (`_log_change`)."""
+    """`d`: each pair's log change (`log_change`)."""
     sticks = [m for old, new in pairs if (m := _yardstick_move(old, new)) is not None]
     yardstick = math.exp(float(np.median(sticks))) if sticks else None
     cases = math.exp(float(np.median(d))) if d else 1.0
@@ -209,12 +212,15 @@ def machine_move(pairs: Sequence[tuple[CaseRecord, CaseRecord]], d: list[float])
 
 def compare_pairs(
     pairs: Sequence[tuple[CaseRecord, CaseRecord]],
+    earlier: Mapping[str, float] | None = None,
 ) -> tuple[list[Change], MachineMove, RunMove]:
     """Each pair's change (old, new: valid records of the same case), the machine's move
-    taken out of them, and the move of all cases together."""
-    d = [_log_change(old, new) for old, new in pairs]
+    taken out of them, and the move of all cases together. `earlier`: one sd of a case's
+    log change as earlier runs of it showed it (measure/earlier_noise.py), by case id: a
+    case with fewer than MIN_REPLICATES processes a side is held to that noise too."""
+    d = [log_change(old, new) for old, new in pairs]
     move = machine_move(pairs, d)
-    centres = _group_moves(pairs, d, math.log(move.ratio))
+    centres = group_moves(pairs, d, math.log(move.ratio))
     residuals = [di - c for di, c in zip(d, centres, strict=True)]
     replicated = _replicated_noise(pairs)
     floors = _empirical_noise(pairs, residuals)
@@ -228,7 +234,8 @@ def compare_pairs(
             quantile = float(student_t.ppf(0.975, df))
             p = float(2 * student_t.sf(abs(rel) / noise, df)) if noise > 0 else float(rel == 0)
         else:
-            noise, quantile = max(_interval_noise(old, new), floor), Z95
+            history = (earlier or {}).get(new.id, 0.0)
+            noise, quantile = max(_interval_noise(old, new), floor, history), Z95
             p = math.erfc(abs(rel) / noise / math.sqrt(2)) if noise > 0 else float(rel == 0)
         changes.append(
             Change(
@@ -248,7 +255,7 @@ def compare_pairs(
     return changes, move, _run_move(pairs, d, move)
 
 
-def _group_moves(
+def group_moves(
     pairs: Sequence[tuple[CaseRecord, CaseRecord]], d: list[float], overall: float
 ) -> list[float]:
     """The machine's move for each case: its group's median move where the group has

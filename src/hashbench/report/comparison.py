@@ -56,6 +56,15 @@ class Row:
         return "slower" if c.relative > 1 else "faster"
 
 
+@dataclass(frozen=True)
+class Earlier:
+    """Earlier runs of the same cases (the history store): each one-process case's own
+    noise from its moves between them (measure/earlier_noise.py)."""
+
+    runs: int
+    noise: dict[str, float]  # one sd of a case's log change, by case id
+
+
 @dataclass
 class Comparison:
     old_name: str
@@ -68,6 +77,7 @@ class Comparison:
     machine: MachineMove | None = None
     run_move: RunMove | None = None
     threshold: float = 0.05
+    earlier: Earlier | None = None  # earlier runs that one-process cases were held to
 
     @property
     def regressions(self) -> list[Row]:
@@ -85,7 +95,11 @@ class Comparison:
 
 
 def between_runs(
-    old: RunFile, new: RunFile, threshold: float, names: tuple[str, str]
+    old: RunFile,
+    new: RunFile,
+    threshold: float,
+    names: tuple[str, str],
+    earlier: Earlier | None = None,
 ) -> Comparison:
     a, b = keyed(old.cases), keyed(new.cases)
     pairs, not_measured = [], []
@@ -95,7 +109,8 @@ def between_runs(
         else:
             label = f"{b[key].impl} · {title(b[key])}"
             not_measured.append(f"{label} ({a[key].status} → {b[key].status})")
-    changes, machine, run_move = compare_pairs(pairs) if pairs else ([], None, None)
+    known = earlier.noise if earlier else None
+    changes, machine, run_move = compare_pairs(pairs, known) if pairs else ([], None, None)
     rows = [Row(o, n, c, threshold) for (o, n), c in zip(pairs, changes, strict=True)]
     return Comparison(
         names[0],
@@ -107,6 +122,7 @@ def between_runs(
         machine=machine,
         run_move=run_move,
         threshold=threshold,
+        earlier=earlier,
     )
 
 
@@ -214,12 +230,26 @@ def replication_lines(cmp: Comparison) -> list[str]:
     fewest = min(min(r.old.processes, r.new.processes) for r in cmp.rows)
     if fewest >= MIN_REPLICATES:
         return []
-    return [
+    lines = [
         f"some cases have {fewest} runner process a side: a case that shifted whole in one "
         "run cannot be told from a change; for a gate, give each side "
         f"{MIN_REPLICATES} runs or more (a directory of results files, or files joined "
         "by +; run them alternately) or `run --processes 3`"
     ]
+    few = [r for r in cmp.rows if min(r.old.processes, r.new.processes) < MIN_REPLICATES]
+    held = sum(r.new.id in cmp.earlier.noise for r in few) if cmp.earlier else 0
+    if cmp.earlier and held:
+        lines.append(
+            f"{held} of {len(few)} such cases held to their own moves over "
+            f"{cmp.earlier.runs} earlier runs of them on this machine too (the history store)"
+        )
+    elif len(few) >= 1:
+        lines.append(
+            "no earlier runs of these cases on this machine in the history store: each is "
+            "judged by this comparison's noise alone (runs stored by `run` give the next "
+            "comparison their own moves)"
+        )
+    return lines
 
 
 def summary_lines(cmp: Comparison, every: bool = False) -> list[str]:

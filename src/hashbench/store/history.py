@@ -478,6 +478,21 @@ class Store:
                 out.append((msgspec.json.decode(zlib.decompress(blob), type=CaseRecord), label))
             return out
 
+    def earlier_runs(self, machine: str, suite: str, before: str, limit: int) -> list[int]:
+        """Ids of the newest `limit` finished timed runs of `suite` on the machine of this
+        fingerprint that started before `before` (the runs `compare` judges), oldest first."""
+        with self._transaction() as cur:
+            cur.execute(
+                self._sql(
+                    "SELECT r.id FROM runs r JOIN machines m ON m.id = r.machine_id "
+                    "WHERE m.fingerprint = ? AND r.suite = ? AND r.kind = 'hashbench-results' "
+                    "AND r.measure = 'time' AND r.interrupted = 0 AND r.started < ? "
+                    "ORDER BY r.started DESC, r.id DESC LIMIT ?"
+                ),
+                (machine, suite, before, limit),
+            )
+            return [int(r[0]) for r in reversed(cur.fetchall())]
+
     def latest_fidelity(self, machine: str, limit: int = 10) -> list[tuple[int, str]]:
         """The newest fidelity runs of the machine of this fingerprint, newest first: (run
         id, the run in words). `fidelity_run` reads one whole."""

@@ -1,0 +1,47 @@
+"""The earlier runs `compare` holds one-process cases to: the newest runs of the same suite
+on the same machine in the history store, before the two compared
+(measure/earlier_noise.py has why). A store that is not there is not made; one that
+cannot be read is said, and the comparison goes on without it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import msgspec
+
+from hashbench.measure.compare import MIN_REPLICATES
+from hashbench.measure.earlier_noise import noise_by_case
+from hashbench.model import RunFile
+from hashbench.report.comparison import Earlier
+from hashbench.store import StoreError, default_location, open_store
+from hashbench.store.history import fingerprint
+
+DEFAULT_RUNS = 12
+
+
+def _one_process_cases(old: RunFile, new: RunFile) -> bool:
+    return any(c.valid and c.processes < MIN_REPLICATES for c in (*old.cases, *new.cases))
+
+
+def earlier_runs(old: RunFile, new: RunFile, store: str | None, limit: int) -> Earlier | None:
+    """Up to `limit` earlier runs' noise for the cases of fewer than MIN_REPLICATES
+    processes; None where there are none, or nothing to learn it for."""
+    if limit <= 0 or not _one_process_cases(old, new):
+        return None
+    location = store or default_location()
+    if not location.startswith("postgresql://") and not Path(location).exists():
+        return None
+    machine = fingerprint(msgspec.to_builtins(new.environment))
+    before = min(old.started, new.started)
+    try:
+        history = open_store(location)
+        try:
+            ids = history.earlier_runs(machine, new.suite, before, limit)
+            runs = [history.load_run(i) for i in ids]
+        finally:
+            history.close()
+    except StoreError as exc:
+        print(f"compare: without earlier runs: {exc}", file=sys.stderr)
+        return None
+    return Earlier(len(runs), noise_by_case(runs)) if runs else None

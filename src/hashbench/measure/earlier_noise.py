@@ -1,0 +1,89 @@
+"""A one-process case's own noise, from earlier runs of it on the same machine.
+
+With one runner process a side, a comparison cannot see how far a case moves between
+processes: within one process every sample shares its compilation, its memory layout
+and its CPU. On the gate runs of 2026-11-28 those moves were no normal noise:
+java/bouncycastle's sha256 `new` ran 59–67% faster or 100–190% slower from one process
+to the next, hashlib's sha256 `new` 40% faster, and such cases made the false alarms of
+one-run compares (docs/benchmarks/gate.md). Earlier runs of the same suite show them:
+each move of a case between two consecutive earlier runs, its group's move taken out as
+`compare` takes it out, is a sample of the noise that case alone has. Their mean square,
+moderated towards its runner's typical one as compare.PRIOR_DF more moves, is the noise
+`compare` then holds such a case to, beside the run's own floor.
+
+Only moves between records of one process each count: a record of several processes is
+a median of them, steadier, and would make a one-process case look steadier than it is.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from hashbench.measure.compare import (
+    MIN_FOR_NULL,
+    PRIOR_DF,
+    group_moves,
+    log_change,
+    machine_move,
+)
+from hashbench.model import CaseRecord, RunFile
+
+MIN_MOVES = 2  # moves of a case between earlier runs before its own spread counts
+
+
+@dataclass(frozen=True)
+class EarlierSpread:
+    runner: str
+    mean_square: float  # of the case's relative log moves between consecutive runs
+    moves: int
+
+
+def _one_process_pairs(old: RunFile, new: RunFile) -> list[tuple[CaseRecord, CaseRecord]]:
+    earlier = {c.id: c for c in old.cases if c.valid and c.processes <= 1}
+    return [
+        (earlier[c.id], c) for c in new.cases if c.valid and c.processes <= 1 and c.id in earlier
+    ]
+
+
+def case_spreads(runs: Sequence[RunFile]) -> dict[str, EarlierSpread]:
+    """Each case's moves between consecutive runs of `runs` (oldest first), relative to
+    its group's move: the cases with at least MIN_MOVES of them."""
+    moves: dict[str, list[float]] = {}
+    runner: dict[str, str] = {}
+    for old, new in zip(runs, runs[1:], strict=False):
+        pairs = _one_process_pairs(old, new)
+        if len(pairs) < MIN_FOR_NULL:  # too few to take the machine's move out
+            continue
+        d = [log_change(o, n) for o, n in pairs]
+        centres = group_moves(pairs, d, math.log(machine_move(pairs, d).ratio))
+        for (_o, n), di, centre in zip(pairs, d, centres, strict=True):
+            moves.setdefault(n.id, []).append(di - centre)
+            runner[n.id] = n.runner
+    return {
+        key: EarlierSpread(runner[key], float(np.mean(np.square(v))), len(v))
+        for key, v in moves.items()
+        if len(v) >= MIN_MOVES
+    }
+
+
+def noise_by_case(runs: Sequence[RunFile]) -> dict[str, float]:
+    """One sd of each case's log change between two one-process runs, as its earlier runs
+    show it: its mean square moderated towards the median of its runner's cases (all
+    cases' where the runner has fewer than three), weighted as PRIOR_DF moves."""
+    spreads = case_spreads(runs)
+    if not spreads:
+        return {}
+    everyone = float(np.median([s.mean_square for s in spreads.values()]))
+    by_runner: dict[str, list[float]] = {}
+    for s in spreads.values():
+        by_runner.setdefault(s.runner, []).append(s.mean_square)
+    prior = {r: float(np.median(v)) for r, v in by_runner.items() if len(v) >= 3}
+    out = {}
+    for key, s in spreads.items():
+        typical = prior.get(s.runner, everyone)
+        out[key] = math.sqrt((PRIOR_DF * typical + s.moves * s.mean_square) / (PRIOR_DF + s.moves))
+    return out

@@ -1,0 +1,100 @@
+"""A one-process case held to its own moves over earlier runs (measure/earlier_noise.py):
+a case whose process lands in one of two speeds is no regression for landing in the
+other, and a steady case's real slowdown is still caught; from the store, by `compare`."""
+
+from __future__ import annotations
+
+import numpy as np
+from conftest import hashbench
+from factories import record
+from test_compare import FIXTURE, _write
+
+from hashbench.measure import stats
+from hashbench.measure.earlier_noise import case_spreads, noise_by_case
+from hashbench.model import RunFile
+from hashbench.report import comparison
+from hashbench.results.files import load
+from hashbench.store import open_store
+
+CASES = 30
+TWO_SPEEDS = 0  # a case whose process runs at 1000 or at 1600, by chance
+STEADY_SLOWED = 5  # a steady case, 25% slower in the last run
+
+
+def _run(index: int, rng, slow_mode: bool, moved: dict[int, float], processes: int = 1) -> RunFile:
+    """One run of CASES cases of runner x, one process each, 2% between runs."""
+    cases = []
+    for i in range(CASES):
+        centre = 1000.0 * (1 + i) * float(np.exp(rng.normal(0, 0.02))) * moved.get(i, 1.0)
+        if i == TWO_SPEEDS and slow_mode:
+            centre *= 1.6
+        samples = rng.normal(centre, centre * 0.005, 40)
+        case = record(f"x/i{i}", median=float(np.median(samples)))
+        case.samples_ns = [int(s) for s in samples]
+        case.stats = stats.summarize(samples)
+        case.processes = processes
+        cases.append(case)
+    base = load(FIXTURE)
+    started = f"2026-11-01T00:00:{index:02d}+00:00"
+    return RunFile(suite="t", started=started, environment=base.environment, cases=cases)
+
+
+def _history(rng, processes: int = 1) -> list[RunFile]:
+    """Eight earlier runs: the two-speed case slow in every other one."""
+    return [_run(i, rng, i % 2 == 1, {}, processes) for i in range(8)]
+
+
+def _compared(rng) -> tuple[RunFile, RunFile]:
+    """Two later runs: the two-speed case fast, then slow; case 5 25% slower."""
+    return _run(20, rng, False, {}), _run(21, rng, True, {STEADY_SLOWED: 1.25})
+
+
+def test_a_two_speed_case_is_no_regression_against_its_earlier_runs():
+    rng = np.random.default_rng(11)
+    earlier = _history(rng)
+    old, new = _compared(rng)
+    alone = comparison.between_runs(old, new, 0.05, ("a", "b"))
+    assert {r.new.impl for r in alone.regressions} == {"x/i0", "x/i5"}
+    noise = noise_by_case(earlier)
+    held = comparison.between_runs(
+        old, new, 0.05, ("a", "b"), comparison.Earlier(len(earlier), noise)
+    )
+    assert [r.new.impl for r in held.regressions] == ["x/i5"]
+    assert noise[old.cases[TWO_SPEEDS].id] > 0.2 > 0.05 > noise[old.cases[STEADY_SLOWED].id]
+    lines = comparison.summary_lines(held)
+    assert any(
+        "30 of 30 such cases held to their own moves over 8 earlier runs" in x for x in lines
+    )
+
+
+def test_only_moves_between_one_process_records_count():
+    rng = np.random.default_rng(12)
+    assert case_spreads(_history(rng, processes=3)) == {}
+    spreads = case_spreads(_history(rng))
+    assert len(spreads) == CASES and {s.moves for s in spreads.values()} == {7}
+    assert case_spreads(_history(rng)[:2]) == {}  # one move: too few to count
+
+
+def test_compare_reads_the_earlier_runs_of_this_machine_from_the_store(tmp_path):
+    rng = np.random.default_rng(13)
+    location = str(tmp_path / "history.sqlite")
+    store = open_store(location)
+    try:
+        for run in _history(rng):
+            store.record_run(run)
+    finally:
+        store.close()
+    old, new = _compared(rng)
+    a, b = _write(tmp_path / "a.json", old), _write(tmp_path / "b.json", new)
+    held = hashbench("compare", str(a), str(b), "--store", location, "--all")
+    assert held.returncode == 1, held.stderr
+    assert "held to their own moves over 8 earlier runs" in held.stdout
+    slower = [line for line in held.stdout.splitlines() if "slower" in line]
+    assert len(slower) == 1 and "x/i5" in slower[0]
+    alone = hashbench("compare", str(a), str(b), "--store", location, "--earlier", "0")
+    assert alone.returncode == 1 and "x/i0" in alone.stdout
+    assert "no earlier runs" in alone.stdout
+    missing = hashbench("compare", str(a), str(b), "--store", str(tmp_path / "none.sqlite"))
+    assert missing.returncode == 1 and not (tmp_path / "none.sqlite").exists()
+    refused = hashbench("compare", str(a), str(b), "--earlier", "-1")
+    assert refused.returncode == 2 and "--earlier -1" in refused.stderr
