@@ -229,6 +229,27 @@ class Holds:
         return f"**{self.held} of {self.total} ({share:.0%})**, median half-width ±{half:.1%}"
 
 
+def _stick(case: CaseRecord) -> float | None:
+    return float(np.median(case.yardstick_ns)) if case.yardstick_ns else None
+
+
+def median_holds(a: RunFile, b: RunFile, raw: Holds, by_stick: Holds) -> None:
+    """Each case's median in run a with its interval (the ± reports print), and whether
+    run b's median lies inside it: as measured, and divided by the machine yardstick's
+    move between the two (each case's own group's yardstick)."""
+    in_b = {c.id: c for c in base_cases(b) if c.valid}
+    for case in base_cases(a):
+        again = in_b.get(case.id)
+        if not case.valid or again is None:
+            continue
+        low, high = case.measured.median_ci
+        median, next_median = case.measured.median, again.measured.median
+        raw.add(low, median, high, next_median)
+        old_stick, new_stick = _stick(case), _stick(again)
+        if old_stick and new_stick:
+            by_stick.add(low, median, high, next_median * old_stick / new_stick)
+
+
 def ratio_holds(a: RunFile, b: RunFile, medians: Holds, paired: Holds) -> None:
     """Each case's ratio to its group's fastest in run a with its interval, and whether
     run b's ratio of the same two cases lies inside it: as the ratio of the two medians
@@ -306,6 +327,7 @@ def _view_lines(
         "|---|---|---|---|---|---|---|---|" + ("---|" if history else ""),
     ]
     tries, medians, paired, clean, worst = Tries(in_fact=in_fact), Holds(), Holds(), 0, 0.0
+    own, by_stick = Holds(), Holds()
     for n, (a_runs, b_runs) in enumerate(pairs, start=1):
         a, b = merge_runs(a_runs), merge_runs(b_runs)
         earlier = earlier_than(history, n) if history else None
@@ -320,6 +342,7 @@ def _view_lines(
         )
         injections(a_runs, b_runs, tries, earlier)
         ratio_holds(a, b, medians, paired)
+        median_holds(a, b, own, by_stick)
     lines += [
         "",
         f"- A/A: compare exit 0 in **{clean} of {len(pairs)} comparisons** (target: at least 4 "
@@ -351,6 +374,10 @@ def _view_lines(
         "(target ≥ 90% at a median half-width ≤ ±3%, ±5% for JIT runtimes):",
         f"  - ratio of medians bounded by both intervals: {medians.text()}",
         f"  - paired by round and process (measure/paired.py): {paired.text()}",
+        "- a case's median, one run's interval (the ± of its reports) holding the next "
+        "run's median (target ≥ 90%):",
+        f"  - as measured: {own.text()}",
+        f"  - the next run's median divided by the machine yardstick's move: {by_stick.text()}",
     ]
     missed = tries.missed[10]
     if missed:
