@@ -38,10 +38,10 @@ def earlier_runs(old: RunFile, new: RunFile, store: str | None, limit: int) -> E
         history = open_store(location)
         try:
             ids = history.earlier_runs(machine, new.suite, before, limit)
-            runs = [history.load_run(i) for i in ids]
+            noise = noise_by_case(history.load_run(i) for i in ids)  # one at a time
         finally:
             history.close()
     except StoreError as exc:
         print(f"compare: without earlier runs: {exc}", file=sys.stderr)
         return None
-    return Earlier(len(runs), noise_by_case(runs)) if runs else None
+    return Earlier(len(ids), noise) if ids else None

@@ -18,7 +18,7 @@ a median of them, steadier, and would make a one-process case look steadier than
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -49,13 +49,16 @@ def _one_process_pairs(old: RunFile, new: RunFile) -> list[tuple[CaseRecord, Cas
     ]
 
 
-def case_spreads(runs: Sequence[RunFile]) -> dict[str, EarlierSpread]:
+def case_spreads(runs: Iterable[RunFile]) -> dict[str, EarlierSpread]:
     """Each case's moves between consecutive runs of `runs` (oldest first), relative to
-    its group's move: the cases with at least MIN_MOVES of them."""
+    its group's move: the cases with at least MIN_MOVES of them. Two runs are held at a
+    time (a seeds run is some 8,000 records)."""
     moves: dict[str, list[float]] = {}
     runner: dict[str, str] = {}
-    for old, new in zip(runs, runs[1:], strict=False):
-        pairs = _one_process_pairs(old, new)
+    previous: RunFile | None = None
+    for run in runs:
+        pairs = _one_process_pairs(previous, run) if previous is not None else []
+        previous = run
         if len(pairs) < MIN_FOR_NULL:  # too few to take the machine's move out
             continue
         d = [log_change(o, n) for o, n in pairs]
@@ -70,7 +73,7 @@ def case_spreads(runs: Sequence[RunFile]) -> dict[str, EarlierSpread]:
     }
 
 
-def noise_by_case(runs: Sequence[RunFile]) -> dict[str, float]:
+def noise_by_case(runs: Iterable[RunFile]) -> dict[str, float]:
     """One sd of each case's log change between two one-process runs, as its earlier runs
     show it: its mean square moderated towards the median of its runner's cases (all
     cases' where the runner has fewer than three), weighted as PRIOR_DF moves."""
