@@ -5,20 +5,29 @@ from __future__ import annotations
 import os
 
 import pytest
-from conftest import MANIFESTS, runner_unavailable
+from conftest import MACHINE_CPUS, MANIFESTS, runner_unavailable
 
 from hashbench.errors import UsageError
 from hashbench.runner.client import RunnerClient
 from hashbench.runner.placement import Placement, choose
 
-ALLOWED = frozenset(os.sched_getaffinity(0))
+ALLOWED = MACHINE_CPUS  # a pytest-xdist worker is kept to one: `every_cpu` lifts that
+
+
+@pytest.fixture
+def every_cpu():
+    """This process on every CPU of the machine for the test, as `hashbench` is run."""
+    mine = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, ALLOWED)
+    yield
+    os.sched_setaffinity(0, mine)
 
 
 def test_none_leaves_the_kernel_to_decide():
     assert choose("none") == Placement() and choose("none").describe() == "unpinned"
 
 
-def test_auto_gives_the_runners_the_last_cpu_and_the_orchestrator_the_rest():
+def test_auto_gives_the_runners_the_last_cpu_and_the_orchestrator_the_rest(every_cpu):
     auto = choose("auto")
     if len(ALLOWED) < 2:
         assert auto == Placement()
@@ -28,7 +37,7 @@ def test_auto_gives_the_runners_the_last_cpu_and_the_orchestrator_the_rest():
 
 
 @pytest.mark.parametrize("spec", ["9999", "x", "1,,2"])
-def test_a_cpu_that_is_not_here_is_refused_naming_it(spec):
+def test_a_cpu_that_is_not_here_is_refused_naming_it(spec, every_cpu):
     with pytest.raises(UsageError, match="--placement"):
         choose(spec)
 
