@@ -26,6 +26,7 @@ from pathlib import Path
 
 import numpy as np
 from gate_check import _pairs, base_cases, with_cases  # scripts/, beside this one
+from scipy.stats import t as student_t
 
 from hashbench.results.files import write_text_atomic
 from hashbench.store import open_store
@@ -46,13 +47,28 @@ def current(points: list[CasePoint]) -> list[int]:
     return [i for i, p in enumerate(points) if p.run_id in marked]
 
 
-def lasting(window: int, apart: bool) -> Rule:
+def consecutive(points: list[CasePoint]) -> list[int]:
+    """The rule `history` had before: a move between consecutive runs beyond the
+    threshold, the two medians' intervals apart."""
+    marked = []
+    for i in range(1, len(points)):
+        before, after = points[i - 1], points[i]
+        assert before.value and after.value and after.median_low and after.median_high
+        apart = after.median_low > (before.median_high or 0) or after.median_high < (
+            before.median_low or 0
+        )
+        if apart and abs(after.value / before.value - 1) > THRESHOLD:
+            marked.append(i)
+    return marked
+
+
+def lasting(window: int, apart: bool, side: int = 2) -> Rule:
     def rule(points: list[CasePoint]) -> list[int]:
         logs = [math.log(p.value) for p in points if p.value]
         moves: dict[int, float] = {}
         for i in range(1, len(logs)):
             before, after = logs[max(0, i - window) : i], logs[i : i + window]
-            if min(len(before), len(after)) < min(window, 2):
+            if min(len(before), len(after)) < min(window, side):
                 continue
             d = float(np.median(after) - np.median(before))
             separate = min(after) > max(before) or max(after) < min(before)
@@ -63,6 +79,25 @@ def lasting(window: int, apart: bool) -> Rule:
             for i, d in moves.items()
             if all(d >= moves.get(j, 0.0) for j in range(i - window + 1, i + window))
         ]
+
+    return rule
+
+
+def predicted(window: int) -> Rule:
+    """A point beyond the threshold and beyond the 99% prediction interval of the `window`
+    runs before it (Student's t on their logs), as trackers that alert on the newest run
+    judge it: marked at once, no later run needed."""
+
+    def rule(points: list[CasePoint]) -> list[int]:
+        logs = [math.log(p.value) for p in points if p.value]
+        marked = []
+        for i in range(window, len(logs)):
+            before = np.asarray(logs[i - window : i])
+            d = logs[i] - float(before.mean())
+            sd = float(before.std(ddof=1)) * math.sqrt(1 + 1 / window)
+            if abs(math.expm1(d)) > THRESHOLD and abs(d) > student_t.ppf(0.995, window - 1) * sd:
+                marked.append(i)
+        return marked
 
     return rule
 
@@ -120,11 +155,17 @@ def main() -> int:
     finally:
         store.close()
     rules: list[tuple[str, Rule]] = [
-        ("`history` today: consecutive runs, intervals apart", current)
+        ("before: consecutive runs, intervals apart", consecutive),
+        ("`history` now (store/changes.py)", current),
     ]
+    for window in (5, 8):
+        rules.append((f"beyond the 99% prediction of the {window} runs before", predicted(window)))
     for window in (3, 4, 5):
         rules.append((f"{window} runs before and after, medians", lasting(window, False)))
         rules.append((f"{window} runs before and after, every one apart", lasting(window, True)))
+    rules.append(
+        ("5 runs before and after, every one apart, 3 a side at least", lasting(5, True, 3))
+    )
     lines = [
         "# Change points in `history` where nothing changed",
         "",

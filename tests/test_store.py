@@ -218,3 +218,33 @@ def test_a_resumed_run_counts_once_in_a_case_history(location):
     assert [p.run_id for p in store.case_history(case_id)] == [whole_id, other_id]
     assert len(store.runs()) == 3  # every part listed; counted once in a history
     store.close()
+
+
+def _series(medians: list[float]) -> list[CasePoint]:
+    """A timed series whose every interval is ±0.5%: apart from any move over 1%."""
+    return [
+        CasePoint(i, f"t{i:02d}", "m", "1", "r", "ok", m, m * 0.995, m * 1.005)
+        for i, m in enumerate(medians, start=1)
+    ]
+
+
+def test_a_timed_change_is_marked_where_it_lasts_and_a_spike_is_not():
+    """The same code run after run with one run lost to a slow minute (+40%), and a case
+    that lands in one of two speeds: neither is a change. A step of +10% that lasts is
+    marked at its run, once."""
+    steady = [100, 101, 99, 100, 102, 100, 99, 101, 100, 100, 101, 99]
+    spiked = steady[:5] + [140] + steady[6:]
+    assert changes(_series(spiked), 0.05) == {}
+    assert changes(_series([100, 160] * 6), 0.05) == {}
+    stepped = steady[:6] + [m * 1.1 for m in steady[6:]]
+    marked = changes(_series(stepped), 0.05)
+    assert list(marked) == [7] and marked[7].startswith("+10.")
+
+
+def test_the_newest_run_is_marked_to_be_confirmed_beyond_what_came_before():
+    steady = [100, 101, 99, 100, 102, 100, 99, 101]
+    marked = changes(_series([*steady, 130]), 0.05)
+    assert list(marked) == [9] and marked[9].endswith("to be confirmed")
+    assert changes(_series([*steady, 103]), 0.05) == {}  # under the threshold
+    noisy = [100, 130, 95, 125, 100, 128, 97, 131]
+    assert changes(_series([*noisy, 140]), 0.05) == {}  # within what came before
