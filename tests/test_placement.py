@@ -27,7 +27,8 @@ def test_none_leaves_the_kernel_to_decide():
     assert choose("none") == Placement() and choose("none").describe() == "unpinned"
 
 
-def test_auto_gives_the_runners_the_last_cpu_and_the_orchestrator_the_rest(every_cpu):
+@pytest.mark.usefixtures("every_cpu")
+def test_auto_gives_the_runners_the_last_cpu_and_the_orchestrator_the_rest():
     auto = choose("auto")
     if len(ALLOWED) < 2:
         assert auto == Placement()
@@ -36,8 +37,9 @@ def test_auto_gives_the_runners_the_last_cpu_and_the_orchestrator_the_rest(every
     assert auto.describe().startswith(f"runners on CPU {max(ALLOWED)}, orchestrator on CPU ")
 
 
+@pytest.mark.usefixtures("every_cpu")
 @pytest.mark.parametrize("spec", ["9999", "x", "1,,2"])
-def test_a_cpu_that_is_not_here_is_refused_naming_it(spec, every_cpu):
+def test_a_cpu_that_is_not_here_is_refused_naming_it(spec):
     with pytest.raises(UsageError, match="--placement"):
         choose(spec)
 

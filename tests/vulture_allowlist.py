@@ -17,9 +17,11 @@ language
 apt
 # rich's Column.no_wrap, set on columns the fidelity report must not wrap
 _.no_wrap
-# pytest reads these: module marks, and autouse fixtures (tests/test_calibrate.py,
-# test_capacity.py, test_strength_tables.py)
+# pytest reads these: module marks, autouse fixtures (tests/test_calibrate.py,
+# test_capacity.py, test_strength_tables.py) and fixtures named by usefixtures
+# (test_placement.py)
 pytestmark
 _c_runner
+every_cpu
 # sys.unraisablehook (command_support/interrupts.py): Python calls it for a swallowed exception
 unraisablehook

@@ -15,9 +15,10 @@ yardstick).
   run, 56% within one (scripts/history_marks.py).
   The newest run cannot show yet that its move lasts: it is marked, "to be confirmed",
   when it lies beyond the threshold and the 99% prediction interval of the LAST runs
-  before it (tried at every run: 3.7% of the moves, 31% of the steps). In a history too short for these
-  (under LAST + 1 runs) its newest run and its second are marked when their move from
-  the run before is beyond the threshold with the two medians' 95% intervals apart.
+  before it (tried at every run: 3.7% of the moves, 31% of the steps). In a history
+  too short for these (under LAST + 1 runs) its newest run and its second are marked
+  when their move from the run before is beyond the threshold with the two medians' 95%
+  intervals apart.
 - Counts repeat to 0.01%: any step beyond the threshold (by default `compare`'s 0.5% for
   counts, model/history_point.py) is a change; there is no interval to consult."""
 
