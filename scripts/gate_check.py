@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import math
 import shlex
 import subprocess
 import sys
@@ -37,7 +38,7 @@ import numpy as np
 from gate_power import injected_in_fact, power_lines  # scripts/, beside this one
 
 from hashbench.command_support import earlier_runs
-from hashbench.measure.compare import within_run
+from hashbench.measure.compare import Z95, within_run
 from hashbench.measure.earlier_noise import noise_by_case
 from hashbench.measure.merge_runs import merge_runs
 from hashbench.measure.paired import paired_ratio
@@ -250,6 +251,31 @@ def median_holds(a: RunFile, b: RunFile, raw: Holds, by_stick: Holds) -> None:
             by_stick.add(low, median, high, next_median * old_stick / new_stick)
 
 
+def widened_holds(a: RunFile, b: RunFile, earlier: Earlier, widened: Holds) -> None:
+    """As `ratio_holds`' ratio of medians, its interval widened by the two cases' moves
+    over earlier runs (measure/earlier_noise.py): what a report's ratio would need to
+    say of the next run."""
+    groups: dict[int, list[CaseRecord]] = {}
+    for c in base_cases(a):
+        if c.valid:
+            groups.setdefault(c.group, []).append(c)
+    in_b = {c.id: c for c in base_cases(b) if c.valid}
+    for members in groups.values():
+        fastest = min(members, key=lambda c: c.measured.median)
+        for case in members:
+            known = case.id in earlier.noise and fastest.id in earlier.noise
+            if case is fastest or not known or case.id not in in_b or fastest.id not in in_b:
+                continue
+            within = within_run(fastest, case)
+            own = math.log(within.high / within.low) / 2
+            moves = math.hypot(earlier.noise[case.id], earlier.noise[fastest.id]) * Z95
+            half = math.hypot(own, moves)
+            again = in_b[case.id].measured.median / in_b[fastest.id].measured.median
+            widened.add(
+                within.ratio * math.exp(-half), within.ratio, within.ratio * math.exp(half), again
+            )
+
+
 def ratio_holds(a: RunFile, b: RunFile, medians: Holds, paired: Holds) -> None:
     """Each case's ratio to its group's fastest in run a with its interval, and whether
     run b's ratio of the same two cases lies inside it: as the ratio of the two medians
@@ -327,7 +353,7 @@ def _view_lines(
         "|---|---|---|---|---|---|---|---|" + ("---|" if history else ""),
     ]
     tries, medians, paired, clean, worst = Tries(in_fact=in_fact), Holds(), Holds(), 0, 0.0
-    own, by_stick = Holds(), Holds()
+    own, by_stick, widened = Holds(), Holds(), Holds()
     for n, (a_runs, b_runs) in enumerate(pairs, start=1):
         a, b = merge_runs(a_runs), merge_runs(b_runs)
         earlier = earlier_than(history, n) if history else None
@@ -343,6 +369,8 @@ def _view_lines(
         injections(a_runs, b_runs, tries, earlier)
         ratio_holds(a, b, medians, paired)
         median_holds(a, b, own, by_stick)
+        if earlier is not None:
+            widened_holds(a, b, earlier, widened)
     lines += [
         "",
         f"- A/A: compare exit 0 in **{clean} of {len(pairs)} comparisons** (target: at least 4 "
@@ -374,6 +402,14 @@ def _view_lines(
         "(target ≥ 90% at a median half-width ≤ ±3%, ±5% for JIT runtimes):",
         f"  - ratio of medians bounded by both intervals: {medians.text()}",
         f"  - paired by round and process (measure/paired.py): {paired.text()}",
+        *(
+            [
+                "  - ratio of medians, the interval widened by the two cases' moves over "
+                f"the earlier runs (where both have them): {widened.text()}"
+            ]
+            if history
+            else []
+        ),
         "- a case's median, one run's interval (the ± of its reports) holding the next "
         "run's median (target ≥ 90%):",
         f"  - as measured: {own.text()}",
