@@ -251,10 +251,11 @@ def median_holds(a: RunFile, b: RunFile, raw: Holds, by_stick: Holds) -> None:
             by_stick.add(low, median, high, next_median * old_stick / new_stick)
 
 
-def widened_holds(a: RunFile, b: RunFile, earlier: Earlier, widened: Holds) -> None:
-    """As `ratio_holds`' ratio of medians, its interval widened by the two cases' moves
-    over earlier runs (measure/earlier_noise.py): what a report's ratio would need to
-    say of the next run."""
+def _to_fastest(
+    a: RunFile, b: RunFile
+) -> Iterator[tuple[CaseRecord, CaseRecord, CaseRecord, CaseRecord]]:
+    """(case, its group's fastest) in run a and the same two in run b, for each valid
+    case of a that is not the fastest and is valid in b with its fastest."""
     groups: dict[int, list[CaseRecord]] = {}
     for c in base_cases(a):
         if c.valid:
@@ -263,40 +264,39 @@ def widened_holds(a: RunFile, b: RunFile, earlier: Earlier, widened: Holds) -> N
     for members in groups.values():
         fastest = min(members, key=lambda c: c.measured.median)
         for case in members:
-            known = case.id in earlier.noise and fastest.id in earlier.noise
-            if case is fastest or not known or case.id not in in_b or fastest.id not in in_b:
-                continue
-            within = within_run(fastest, case)
-            own = math.log(within.high / within.low) / 2
-            moves = math.hypot(earlier.noise[case.id], earlier.noise[fastest.id]) * Z95
-            half = math.hypot(own, moves)
-            again = in_b[case.id].measured.median / in_b[fastest.id].measured.median
-            widened.add(
-                within.ratio * math.exp(-half), within.ratio, within.ratio * math.exp(half), again
-            )
+            if case is not fastest and case.id in in_b and fastest.id in in_b:
+                yield case, fastest, in_b[case.id], in_b[fastest.id]
+
+
+def widened_holds(a: RunFile, b: RunFile, earlier: Earlier, widened: Holds) -> None:
+    """As `ratio_holds`' ratio of medians, its interval widened by the two cases' moves
+    over earlier runs (measure/earlier_noise.py): what a report's ratio would need to
+    say of the next run."""
+    for case, fastest, case_b, fastest_b in _to_fastest(a, b):
+        if case.id not in earlier.noise or fastest.id not in earlier.noise:
+            continue
+        within = within_run(fastest, case)
+        own = math.log(within.high / within.low) / 2
+        moves = math.hypot(earlier.noise[case.id], earlier.noise[fastest.id]) * Z95
+        half = math.hypot(own, moves)
+        again = case_b.measured.median / fastest_b.measured.median
+        widened.add(
+            within.ratio * math.exp(-half), within.ratio, within.ratio * math.exp(half), again
+        )
 
 
 def ratio_holds(a: RunFile, b: RunFile, medians: Holds, paired: Holds) -> None:
     """Each case's ratio to its group's fastest in run a with its interval, and whether
     run b's ratio of the same two cases lies inside it: as the ratio of the two medians
     (bounded by both intervals), and paired by round (measure/paired.py)."""
-    groups: dict[int, list[CaseRecord]] = {}
-    for c in base_cases(a):
-        if c.valid:
-            groups.setdefault(c.group, []).append(c)
-    in_b = {c.id: c for c in base_cases(b) if c.valid}
-    for members in groups.values():
-        fastest = min(members, key=lambda c: c.measured.median)
-        for case in members:
-            if case is fastest or case.id not in in_b or fastest.id not in in_b:
-                continue
-            ratio = within_run(fastest, case)
-            again = in_b[case.id].measured.median / in_b[fastest.id].measured.median
-            medians.add(ratio.low, ratio.ratio, ratio.high, again)
-            mine = paired_ratio(case, fastest)
-            theirs = paired_ratio(in_b[case.id], in_b[fastest.id])
-            if mine is not None and theirs is not None:
-                paired.add(mine.low, mine.ratio, mine.high, theirs.ratio)
+    for case, fastest, case_b, fastest_b in _to_fastest(a, b):
+        ratio = within_run(fastest, case)
+        again = case_b.measured.median / fastest_b.measured.median
+        medians.add(ratio.low, ratio.ratio, ratio.high, again)
+        mine = paired_ratio(case, fastest)
+        theirs = paired_ratio(case_b, fastest_b)
+        if mine is not None and theirs is not None:
+            paired.add(mine.low, mine.ratio, mine.high, theirs.ratio)
 
 
 def _stem(setting: str) -> str:
