@@ -17,6 +17,9 @@ from rich.console import Console
 from hashbench import paths
 from hashbench.model import CaseWarning, Environment, RunFile
 from hashbench.report import fidelity_terminal, terminal
+from hashbench.report.export import html as html_export
+from hashbench.report.export import markdown
+from hashbench.report.interval_note import ONE_PROCESS
 from hashbench.results.files import load
 from hashbench.runner.manifest import load_all
 
@@ -60,9 +63,13 @@ def test_unverified_and_failed_cases_are_listed_with_their_reason_never_in_a_tab
 def test_a_run_of_one_process_per_case_says_what_its_interval_does_not_cover():
     run = load(FIXTURES / "results-v1.json")
     run.cases = [record("x/one", median=100.0)]
-    assert terminal.ONE_PROCESS in rendered(terminal.render, run).replace("\n", " ")
+    assert ONE_PROCESS in rendered(terminal.render, run).replace("\n", " ")
+    assert ONE_PROCESS in markdown.render(run)
+    assert html_export.esc(ONE_PROCESS) in html_export.render(run)
     run.cases = [record("x/three", median=100.0, processes=3)]
     assert "--processes 3" not in rendered(terminal.render, run)
+    assert "--processes 3" not in markdown.render(run)
+    assert "--processes 3" not in html_export.render(run)
 
 
 def test_a_case_s_warnings_are_one_line_with_their_figures():

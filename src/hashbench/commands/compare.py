@@ -51,9 +51,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         type=int,
         default=earlier_runs.DEFAULT_RUNS,
         metavar="N",
-        help="hold each case of one runner process a side to its own moves over the N "
-        "newest earlier runs of its suite on this machine in the history store (default "
-        "%(default)s; 0: none)",
+        help="hold each case of fewer than three runner processes a side to its own moves "
+        "over the N newest earlier runs of its suite on this machine in the history store "
+        "(default %(default)s; 0: none)",
     )
 
 

@@ -13,6 +13,7 @@ from rich.table import Table
 from hashbench.model import CaseRecord, RunFile, Stats
 from hashbench.report import counts_terminal, sweep, time_spent, units
 from hashbench.report.case_warnings import describe
+from hashbench.report.interval_note import one_process_note
 from hashbench.report.summary import Ratio, by_backend, group_summary, ranked
 from hashbench.report.titles import params_of, title
 
@@ -47,18 +48,11 @@ def render(run: RunFile, console: Console, brief: bool = False) -> None:
             f"resumed {r.resumed}: the run was {r.how} at {r.ended or '?'}, "
             f"{r.kept} cases kept{escape(forced)}"
         )
-    if any(c.valid and c.processes == 1 for c in run.cases):
-        console.print(f"\n{ONE_PROCESS}", style="dim")
+    note = one_process_note(run)
+    if note:
+        console.print(f"\n{note}", style="dim")
     if run.time_spent:
         console.print(f"\n{time_spent.describe(run.time_spent)}", style="dim")
-
-
-ONE_PROCESS = (
-    "±CI: one runner process per case: how precisely this process measured the median, "
-    "not where the next run's will land (a process's JIT, memory layout and the machine's "
-    "drift move it more); `--processes 3` measures each case in 3 processes and widens "
-    "the interval by their spread (docs/methodology.md, Processes)"
-)
 
 
 # Columns in the order shown, each with how it reads a record; when the console is too

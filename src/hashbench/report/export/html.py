@@ -19,6 +19,7 @@ from plotly.offline import get_plotlyjs
 from hashbench.measure.fit import Affine, affine
 from hashbench.model import CaseRecord, RunFile
 from hashbench.report import sweep, units
+from hashbench.report.interval_note import one_process_note
 from hashbench.report.summary import ranked
 from hashbench.report.titles import title
 
@@ -244,7 +245,9 @@ def render(run: RunFile) -> str:
         sections.append(plot_div(f"sweep-{i}", figure))
     headers = ["implementation", "group", "status", "median", "±CI", "mean", "MB/s", "reason"]
     every_case = table(headers, [_case_row(c) for c in run.cases], range(3, 7))
-    sections.append(f'<h2>All cases</h2><div id="cases">{every_case}</div>')
+    note = one_process_note(run)
+    said = f'<p class="note">{esc(note)}</p>' if note else ""
+    sections.append(f'<h2>All cases</h2><div id="cases">{every_case}</div>{said}')
     return page(f"hashbench {run.suite}", sections, figures)
 
 

@@ -6,6 +6,7 @@ from collections import defaultdict
 
 from hashbench.model import CaseRecord, RunFile
 from hashbench.report import units
+from hashbench.report.interval_note import one_process_note
 from hashbench.report.summary import group_summary, ranked
 from hashbench.report.titles import params_of, title
 
@@ -72,4 +73,7 @@ def render(run: RunFile) -> str:
         "Times are per operation; ±CI is the half-width of the median's 95% interval. "
         "Every case shown was verified against an independent reference."
     )
+    note = one_process_note(run)
+    if note:
+        lines += ["", note]
     return "\n".join(lines) + "\n"
