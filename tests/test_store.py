@@ -4,8 +4,11 @@ nothing, a newer schema refused, and a run that still ends well when the store f
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import multiprocessing
 import sqlite3
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +17,7 @@ import msgspec
 import pytest
 from factories import record
 from pg_server import binaries, server
+from scipy.stats import t as student_t
 
 from hashbench import paths
 from hashbench.model import Resumption, RunFile
@@ -21,13 +25,17 @@ from hashbench.results.files import load
 from hashbench.store import StoreError, open_store
 from hashbench.store.changes import changes
 from hashbench.store.history import CasePoint, fingerprint
+from hashbench.store.run_to_run import RUNS, run_to_run
 
 FIXTURE = Path(__file__).parent / "fixtures" / "results-v1.json"
 
 
-def a_run(tag: int, median: float = 100.0, yardstick: float | None = None) -> RunFile:
+def a_run(
+    tag: int, median: float = 100.0, yardstick: float | None = None, version: str = ""
+) -> RunFile:
     base = load(FIXTURE)
-    case = record("x/lib", median=median, ci=(median * 0.99, median * 1.01), version=f"1.{tag}")
+    version = version or f"1.{tag}"
+    case = record("x/lib", median=median, ci=(median * 0.99, median * 1.01), version=version)
     case.yardstick_ns = [yardstick] if yardstick else []
     return RunFile(
         suite=f"s{tag}", started=f"2026-11-25T00:00:{tag:02d}+00:00",
@@ -248,3 +256,42 @@ def test_the_newest_run_is_marked_to_be_confirmed_beyond_what_came_before():
     assert changes(_series([*steady, 103]), 0.05) == {}  # under the threshold
     noisy = [100, 130, 95, 125, 100, 128, 97, 131]
     assert changes(_series([*noisy, 140]), 0.05) == {}  # within what came before
+
+
+def test_the_next_run_s_interval_comes_from_the_newest_alike_runs():
+    """Its width is t·s·√2 of the log medians of the newest runs of one machine, library
+    and toolchain: a runner of ±1% run to run gets a narrow one, ±20% a wide one, a new
+    library version starts anew, and under three runs there is none."""
+    steady = run_to_run(_series([100, 101, 99, 100, 102, 100]))
+    swinging = run_to_run(_series([100, 130, 95, 125, 100, 128]))
+    assert steady is not None and swinging is not None
+    logs = [math.log(m) for m in (100, 101, 99, 100, 102, 100)]
+    expected = math.expm1(student_t.ppf(0.975, 5) * statistics.stdev(logs) * math.sqrt(2))
+    assert steady.half_width == pytest.approx(expected)
+    assert (steady.runs, steady.newest) == (6, 6)
+    assert swinging.half_width > 10 * steady.half_width
+    assert run_to_run(_series([100, 101])) is None
+    upgraded = _series([100, 130, 95, 125, 100, 128])
+    upgraded[-3:] = [dataclasses.replace(p, library_version="2") for p in upgraded[-3:]]
+    fresh = run_to_run(upgraded)
+    assert fresh is not None and fresh.runs == 3
+    longest = run_to_run(_series(list(range(100, 120))))
+    assert longest is not None and longest.runs == RUNS
+
+
+def test_history_says_where_the_next_run_s_median_should_land(tmp_path):
+    store = open_store(str(tmp_path / "h.sqlite"))
+    for tag, median in ((1, 100.0), (2, 110.0), (3, 90.0), (4, 100.0)):
+        store.record_run(a_run(tag, median, version="1.0"))
+    store.close()
+    shown = subprocess.run(
+        [sys.executable, "-m", "hashbench", "history", "x/lib:*", "--store",
+         str(tmp_path / "h.sqlite")],
+        cwd=paths.root(), capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert shown.returncode == 0, shown.stderr
+    spread = run_to_run(_series([100.0, 110.0, 90.0, 100.0]))
+    assert spread is not None
+    said = " ".join(shown.stdout.split())
+    assert f"within ±{spread.half_width:.1%} of run 4's" in said
+    assert "last 4 runs" in said

@@ -17,6 +17,7 @@ from hashbench.results.files import load_any, write_text_atomic
 from hashbench.store import StoreError, default_location, open_store
 from hashbench.store.changes import changes, plotted, series
 from hashbench.store.history import CasePoint, Store
+from hashbench.store.run_to_run import RunToRun, run_to_run
 
 NAME = "history"
 HELP = "runs kept in the history store; one case across runs or machines; import old files"
@@ -120,6 +121,14 @@ def _table(case_id: str, measure: str, points: list[CasePoint], marked: dict[int
     return table
 
 
+def _next_run(spread: RunToRun) -> str:
+    return (
+        f"the next run's median: within ±{spread.half_width:.1%} of run {spread.newest}'s, 95% "
+        f"(from the spread of its last {spread.runs} runs on this machine, library and "
+        "toolchain; a run's own interval covers its samples only)"
+    )
+
+
 def _case(store: Store, pattern: str, args: argparse.Namespace) -> int:
     ids = store.case_ids(pattern)
     if not ids:
@@ -132,6 +141,9 @@ def _case(store: Store, pattern: str, args: argparse.Namespace) -> int:
                 points = _latest_per_machine(points)
             marked = {} if args.machines else changes(points, threshold(measure, given))
             out.print(_table(case_id, measure, points, marked))
+            spread = None if args.machines else run_to_run(points)
+            if spread is not None:
+                out.print(_next_run(spread), style="dim")
     if len(ids) > 20:
         out.print(f"… and {len(ids) - 20} more cases match {pattern!r}")
     if args.html:
