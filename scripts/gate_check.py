@@ -15,6 +15,7 @@ PLACEMENT --idle-runners IDLE`), the settings interleaved, then, per pair:
 
     .venv/bin/python scripts/gate_check.py [--pairs 5] [--settings auto:stop,auto:run]
         [--keep DIR] [--out docs/benchmarks/gate.md] [-- extra `hashbench run` arguments]
+        (a --keep DIR that holds pairs already: the new ones are added after them)
     .venv/bin/python scripts/gate_check.py --from DIR --out FILE   # again, no measuring
 """
 
@@ -36,6 +37,7 @@ from pathlib import Path
 import msgspec
 import numpy as np
 from gate_power import injected_in_fact, power_lines  # scripts/, beside this one
+from scipy.stats import t as student_t
 
 from hashbench.command_support import earlier_runs
 from hashbench.measure.compare import Z95, within_run
@@ -251,6 +253,39 @@ def median_holds(a: RunFile, b: RunFile, raw: Holds, by_stick: Holds) -> None:
             by_stick.add(low, median, high, next_median * old_stick / new_stick)
 
 
+def run_to_run_holds(
+    a: RunFile, b: RunFile, before: list[RunFile], raw: Holds, by_stick: Holds
+) -> None:
+    """Each case's median in run a with an interval from its medians over the earlier runs
+    and a (`before`, as the history store holds them; at least two): the spread of a
+    single run's median about the next, t·s·√2 on the log scale, s their sd; whether run
+    b's median lies inside it. As measured, and with each run's median divided by its
+    group's yardstick: how much of the width the machine's speed explains."""
+    if len(before) < 2:
+        return
+    in_b = {c.id: c for c in base_cases(b) if c.valid}
+    earlier = [{c.id: c for c in base_cases(r) if c.valid} for r in before]
+    for case in base_cases(a):
+        again = in_b.get(case.id)
+        if not case.valid or again is None:
+            continue
+        known = [run[case.id] for run in earlier if case.id in run] + [case]
+        if len(known) < 3:
+            continue
+        for holds, scale in ((raw, lambda c: 1.0), (by_stick, _stick)):
+            if any(not scale(c) for c in (*known, again)):
+                continue
+            logs = [math.log(c.measured.median / scale(c)) for c in known]
+            half = float(student_t.ppf(0.975, len(logs) - 1) * np.std(logs, ddof=1) * math.sqrt(2))
+            mine = case.measured.median / scale(case)
+            holds.add(
+                mine * math.exp(-half),
+                mine,
+                mine * math.exp(half),
+                again.measured.median / scale(again),
+            )
+
+
 def _to_fastest(
     a: RunFile, b: RunFile
 ) -> Iterator[tuple[CaseRecord, CaseRecord, CaseRecord, CaseRecord]]:
@@ -334,10 +369,14 @@ def windows(runs: list[RunFile], k: int) -> list[tuple[Side, Side]]:
     return out
 
 
-def earlier_than(runs: list[RunFile], pair: int) -> Earlier:
+def runs_before(runs: list[RunFile], pair: int) -> list[RunFile]:
     """What the history store would hold before pair `pair` (from 1): the runs made before
     it, as `compare --earlier` reads them (at most its default number)."""
-    before = runs[: 2 * (pair - 1)][-earlier_runs.DEFAULT_RUNS :]
+    return runs[: 2 * (pair - 1)][-earlier_runs.DEFAULT_RUNS :]
+
+
+def earlier_than(runs: list[RunFile], pair: int) -> Earlier:
+    before = runs_before(runs, pair)
     return Earlier(len(before), noise_by_case([with_cases(r, base_cases(r)) for r in before]))
 
 
@@ -354,6 +393,7 @@ def _view_lines(
     ]
     tries, medians, paired, clean, worst = Tries(in_fact=in_fact), Holds(), Holds(), 0, 0.0
     own, by_stick, widened = Holds(), Holds(), Holds()
+    run_to_run, run_to_run_stick = Holds(), Holds()
     for n, (a_runs, b_runs) in enumerate(pairs, start=1):
         a, b = merge_runs(a_runs), merge_runs(b_runs)
         earlier = earlier_than(history, n) if history else None
@@ -369,8 +409,9 @@ def _view_lines(
         injections(a_runs, b_runs, tries, earlier)
         ratio_holds(a, b, medians, paired)
         median_holds(a, b, own, by_stick)
-        if earlier is not None:
+        if earlier is not None and history is not None:
             widened_holds(a, b, earlier, widened)
+            run_to_run_holds(a, b, runs_before(history, n), run_to_run, run_to_run_stick)
     lines += [
         "",
         f"- A/A: compare exit 0 in **{clean} of {len(pairs)} comparisons** (target: at least 4 "
@@ -414,6 +455,17 @@ def _view_lines(
         "run's median (target ≥ 90%):",
         f"  - as measured: {own.text()}",
         f"  - the next run's median divided by the machine yardstick's move: {by_stick.text()}",
+        *(
+            [
+                "  - the interval a run could print from its history (the earlier runs and "
+                "itself, at least three; t·s·√2, s the sd of their medians): "
+                f"{run_to_run.text()}",
+                f"  - the same, every run's median divided by its yardstick: "
+                f"{run_to_run_stick.text()}",
+            ]
+            if history
+            else []
+        ),
     ]
     missed = tries.missed[10]
     if missed:
@@ -524,14 +576,23 @@ def _reach_lines(runs: list[RunFile], in_fact: dict[str, float]) -> list[str]:
     return lines
 
 
+def _next_pair(folder: Path, setting: str) -> int:
+    """The number of a setting's next pair in a folder: after those it holds."""
+    i = 1
+    while (folder / f"{_stem(setting)}-{i}-a.json").exists():
+        i += 1
+    return i
+
+
 def _measure(
-    folder: Path, settings: list[str], pairs: int, extra: list[str], first: int
+    folder: Path, settings: list[str], pairs: int, extra: list[str]
 ) -> dict[str, list[float]]:
     walls: dict[str, list[float]] = {}
-    for i in range(first, first + pairs):
+    first = {setting: _next_pair(folder, setting) for setting in settings}
+    for n in range(pairs):
         for setting in settings:  # interleaved, so each meets the same machine
             for side in ("a", "b"):
-                out = folder / f"{_stem(setting)}-{i}-{side}.json"
+                out = folder / f"{_stem(setting)}-{first[setting] + n}-{side}.json"
                 command = [sys.executable, "-m", "hashbench", "run", "gate", "--no-store",
                            *_run_args(setting), "--out", str(out), *extra]  # fmt: skip
                 start = time.monotonic()
@@ -551,9 +612,6 @@ def main() -> int:
         "--settings", default="auto:stop,auto:run", help="PLACEMENT:IDLE, comma-separated"
     )
     p.add_argument("--keep", type=Path, help="keep the results files here")
-    p.add_argument(
-        "--first", type=int, default=1, help="number the new pairs from here (add to --keep)"
-    )
     p.add_argument("--from", dest="source", type=Path, help="analyse these files again")
     p.add_argument("--per-side", default="1,3", help="runs a side to judge, e.g. 1,3 (default)")
     p.add_argument("--out", type=Path, default=ROOT / "docs" / "benchmarks" / "gate.md")
@@ -566,15 +624,19 @@ def main() -> int:
         folder = args.keep or Path(tempfile.mkdtemp(prefix="gate-check-"))
         folder.mkdir(parents=True, exist_ok=True)
         settings = args.settings.split(",")
-        walls = _measure(folder, settings, args.pairs, args.extra, args.first)
-        if args.first > 1 and (folder / META).exists():  # pairs added to a kept folder
-            for setting, seconds in json.loads((folder / META).read_text())["walls"].items():
+        invoked = f"--pairs {args.pairs} --settings {args.settings} --keep DIR"
+        walls = _measure(folder, settings, args.pairs, args.extra)
+        if (folder / META).exists():  # pairs added to a kept folder, numbered after its own
+            kept = json.loads((folder / META).read_text())
+            for setting, seconds in kept["walls"].items():
                 walls[setting] = seconds + walls.get(setting, [])
+            settings = [s for s in kept["settings"] if s not in settings] + settings
+            invoked = f"{kept['args']}, then {invoked}"
         from hashbench import machine
 
         meta = {
             "date": dt.date.today().isoformat(),
-            "args": " ".join(sys.argv[1:]),
+            "args": invoked,
             "cpu": f"{machine.cpu_model()}, {machine.snapshot()['cores']} cores",
             "extra": shlex.join(args.extra),
             "settings": settings,
