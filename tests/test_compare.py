@@ -171,6 +171,41 @@ def test_seeds_sized_runs_compare_case_by_case():
     assert same.geomean == pytest.approx(1.0, abs=0.01)
 
 
+def _grouped(seed: int, scale: float, readings: list[float]) -> RunFile:
+    """Seven groups of three cases at `scale`, each group's yardstick one of `readings`."""
+    cases = []
+    for group, reading in enumerate(readings):
+        for i in range(3):
+            case = _with_stats(f"x/g{group}i{i}", *_sample(1000.0 * (i + 1) * scale, seed + i))
+            case.group, case.yardstick_ns = group, [reading]
+            cases.append(case)
+    return run_of(*cases)
+
+
+def test_the_machine_s_move_is_its_fastest_yardstick_reading_s():
+    """A yardstick reading taken while the VM lost its CPU is slower, never faster: two
+    runs of the same speeds whose readings spread 2.9–7.1 µs (as the gate runs' did) are
+    the same machine, not a run 60% slower than it; every case 20% slower with the fastest
+    reading unchanged is the run's own regression, and with it 20% slower the machine's."""
+    old_readings = [2900.0, 4600.0, 4600.0, 5600.0, 4800.0, 7100.0, 3000.0]
+    new_readings = [6300.0, 5600.0, 5500.0, 2900.0, 2900.0, 2900.0, 4900.0]
+    same = comparison.between_runs(
+        _grouped(1, 1.0, old_readings), _grouped(11, 1.0, new_readings), 0.05, ("a", "b")
+    )
+    assert same.machine.yardstick == pytest.approx(1.0)
+    assert not same.run_regression and same.regressions == []
+    slower = comparison.between_runs(
+        _grouped(1, 1.0, old_readings), _grouped(11, 1.2, new_readings), 0.05, ("a", "b")
+    )
+    assert slower.run_regression and slower.run_move.ratio == pytest.approx(1.2, rel=0.02)
+    machine = [r * 1.2 for r in new_readings]
+    explained = comparison.between_runs(
+        _grouped(1, 1.0, old_readings), _grouped(11, 1.2, machine), 0.05, ("a", "b")
+    )
+    assert explained.machine.yardstick == pytest.approx(1.2)
+    assert not explained.run_regression
+
+
 def test_one_library_slower_among_many_is_caught_and_the_rest_is_not_flagged():
     """A/A with one change: 150 cases whose medians move by a run-to-run noise of 4% (far
     more than their own intervals say), the whole machine 8% faster, one case 15% slower
