@@ -37,7 +37,6 @@ from pathlib import Path
 import msgspec
 import numpy as np
 from gate_power import injected_in_fact, power_lines  # scripts/, beside this one
-from scipy.stats import t as student_t
 
 from hashbench.command_support import earlier_runs
 from hashbench.measure.compare import Z95, within_run
@@ -49,6 +48,7 @@ from hashbench.model import CaseId, CaseRecord, RunFile
 from hashbench.report import comparison
 from hashbench.report.comparison import Earlier
 from hashbench.results.files import load, write_text_atomic
+from hashbench.store.run_to_run import log_half_width
 
 ROOT = Path(__file__).resolve().parent.parent
 THRESHOLD = 0.05
@@ -275,8 +275,7 @@ def run_to_run_holds(
         for holds, scale in ((raw, lambda c: 1.0), (by_stick, _stick)):
             if any(not scale(c) for c in (*known, again)):
                 continue
-            logs = [math.log(c.measured.median / scale(c)) for c in known]
-            half = float(student_t.ppf(0.975, len(logs) - 1) * np.std(logs, ddof=1) * math.sqrt(2))
+            half = log_half_width([math.log(c.measured.median / scale(c)) for c in known])
             mine = case.measured.median / scale(case)
             holds.add(
                 mine * math.exp(-half),

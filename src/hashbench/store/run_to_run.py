@@ -54,5 +54,10 @@ def run_to_run(points: list[CasePoint]) -> RunToRun | None:
     if len(alike) < MIN_RUNS:
         return None
     logs = [math.log(p.median) for p in alike if p.median]
-    half = float(student_t.ppf(0.975, len(logs) - 1)) * statistics.stdev(logs) * math.sqrt(2)
-    return RunToRun(math.expm1(half), len(logs), newest.run_id)
+    return RunToRun(math.expm1(log_half_width(logs)), len(logs), newest.run_id)
+
+
+def log_half_width(logs: list[float]) -> float:
+    """The 95% half-width, on the log scale, of the next run's log median about the newest
+    of `logs` (two at least): t·s·√2, s their sd."""
+    return float(student_t.ppf(0.975, len(logs) - 1)) * statistics.stdev(logs) * math.sqrt(2)
