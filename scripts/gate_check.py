@@ -44,6 +44,7 @@ from hashbench.measure.earlier_noise import noise_by_case
 from hashbench.measure.merge_runs import merge_runs
 from hashbench.measure.paired import paired_ratio
 from hashbench.measure.stats import summarize
+from hashbench.measure.tails import Tails
 from hashbench.model import CaseId, CaseRecord, RunFile
 from hashbench.report import comparison
 from hashbench.report.comparison import Earlier
@@ -137,6 +138,7 @@ class AA:
     machine: float
     yardstick: float | None
     run_move: str
+    tails: list[Tails]
 
 
 @dataclass
@@ -165,7 +167,7 @@ def a_a(a: RunFile, b: RunFile, earlier: Earlier | None = None) -> AA:
     code = 1 if regressions or cmp.run_regression else 0
     return AA(
         len(cmp.rows), regressions, improvements, code, cmp.machine.cases,
-        cmp.machine.yardstick, move,
+        cmp.machine.yardstick, move, cmp.tails,
     )  # fmt: skip
 
 
@@ -391,6 +393,7 @@ def _view_lines(
         "|---|---|---|---|---|---|---|---|" + ("---|" if history else ""),
     ]
     tries, medians, paired, clean, worst = Tries(in_fact=in_fact), Holds(), Holds(), 0, 0.0
+    tails: dict[str, list[Tails]] = {}
     own, by_stick, widened = Holds(), Holds(), Holds()
     run_to_run, run_to_run_stick = Holds(), Holds()
     for n, (a_runs, b_runs) in enumerate(pairs, start=1):
@@ -398,6 +401,8 @@ def _view_lines(
         earlier = earlier_than(history, n) if history else None
         r = a_a(a, b, earlier)
         clean += r.exit_code == 0
+        for fitted in r.tails:
+            tails.setdefault(fitted.kind, []).append(fitted)
         worst = max(worst, r.regressions / max(r.compared, 1))
         stick = _pct(r.yardstick) if r.yardstick is not None else "—"
         lines.append(
@@ -416,6 +421,7 @@ def _view_lines(
         f"- A/A: compare exit 0 in **{clean} of {len(pairs)} comparisons** (target: at least 4 "
         f"of 5); false regressions at most **{worst:.1%}** of the cases compared (target "
         "≤ 1%)",
+        *_tails_lines(tails),
         "- injected slowdowns, one library's case at more work relabelled as its base case "
         "(one try per library and pair):",
     ]
@@ -471,6 +477,21 @@ def _view_lines(
         more = f" and {len(missed) - 10} more" if len(missed) > 10 else ""
         lines.append(f"- missed at +10%: {', '.join(missed[:10])}{more}")
     return lines + [""]
+
+
+def _tails_lines(tails: dict[str, list[Tails]]) -> list[str]:
+    """The nulls the A/A comparisons fitted to their moves (measure/tails.py), by kind."""
+    lines = ["- the tails of the A/A moves, as each comparison fitted them (measure/tails.py):"]
+    for kind, fits in sorted(tails.items()):
+        dfs = sorted(t.df for t in fits)
+        shown = ", ".join("normal" if t.normal else f"{t.df:g}" for t in fits)
+        smallest = float(np.median([t.smallest for t in fits]))
+        lines.append(
+            f"  - {kind}: Student t degrees of freedom {shown}; the smallest change a "
+            f"comparison could call, median {comparison.smallest_text(smallest)} (median "
+            f"{dfs[len(dfs) // 2]:g} df)"
+        )
+    return lines if tails else []
 
 
 def _slow_samples(pairs: list[tuple[RunFile, RunFile]]) -> str:

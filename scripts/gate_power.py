@@ -12,7 +12,8 @@ two-sided level a when
 
 The false discovery rate is held across the m cases compared (Benjamini–Hochberg):
 with one real change among them, its p must be below ALPHA / m, so a = ALPHA / m. A
-normal approximation: compare's t test on few runs needs a little more.
+normal approximation: compare's t test on few runs needs a little more, and its null
+fitted to heavier tails (measure/tails.py) more again.
 
 Separately: is the injected change of known size? For a JIT runtime, the case at more
 work is another case, compiled apart; its ratio to its base within the same run says

@@ -54,7 +54,9 @@ def test_a_two_speed_case_is_no_regression_against_its_earlier_runs():
     earlier = _history(rng)
     old, new = _compared(rng)
     alone = comparison.between_runs(old, new, 0.05, ("a", "b"))
-    assert {r.new.impl for r in alone.regressions} == {"x/i0", "x/i5"}
+    # alone: the two-speed case's +60% is a false alarm, and the tails it gives the
+    # others' fitted null (measure/tails.py) hide the real +25%
+    assert {r.new.impl for r in alone.regressions} == {"x/i0"}
     noise = noise_by_case(earlier)
     held = comparison.between_runs(
         old, new, 0.05, ("a", "b"), comparison.Earlier(len(earlier), noise)

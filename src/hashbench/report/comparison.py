@@ -11,7 +11,7 @@ count the others (pyperf's compare_to hides them the same way); `all` lists ever
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -27,6 +27,7 @@ from hashbench.measure.compare import (
     geometric_mean,
     within_run,
 )
+from hashbench.measure.tails import Tails
 from hashbench.model import CaseRecord, RunFile
 from hashbench.report import units
 from hashbench.report.export.markdown import table as md_table
@@ -78,6 +79,7 @@ class Comparison:
     run_move: RunMove | None = None
     threshold: float = 0.05
     earlier: Earlier | None = None  # earlier runs that one-process cases were held to
+    tails: list[Tails] = field(default_factory=list)  # the nulls fitted to the moves
 
     @property
     def regressions(self) -> list[Row]:
@@ -110,7 +112,9 @@ def between_runs(
             label = f"{b[key].impl} · {title(b[key])}"
             not_measured.append(f"{label} ({a[key].status} → {b[key].status})")
     known = earlier.noise if earlier else None
-    changes, machine, run_move = compare_pairs(pairs, known) if pairs else ([], None, None)
+    changes, machine, run_move, tails = (
+        compare_pairs(pairs, known) if pairs else ([], None, None, [])
+    )
     rows = [Row(o, n, c, threshold) for (o, n), c in zip(pairs, changes, strict=True)]
     return Comparison(
         names[0],
@@ -123,6 +127,7 @@ def between_runs(
         run_move=run_move,
         threshold=threshold,
         earlier=earlier,
+        tails=tails,
     )
 
 
@@ -252,11 +257,38 @@ def replication_lines(cmp: Comparison) -> list[str]:
     return lines
 
 
+def tails_lines(cmp: Comparison) -> list[str]:
+    """For each kind of case with a null fitted to its moves: how heavy their tails came
+    out and the smallest change this comparison could call among them (measure/tails.py)."""
+    lines = []
+    for t in cmp.tails:
+        shape = (
+            "as a normal's"
+            if t.normal
+            else f"with tails like a Student t's with {t.df:g} degrees of freedom"
+        )
+        lines.append(
+            f"{t.kind}: {t.cases} moves {shape}, which they are judged against; the smallest "
+            f"change this comparison can call among them: {smallest_text(t.smallest)}"
+        )
+    return lines
+
+
+def smallest_text(smallest: float) -> str:
+    """The smallest change a comparison can call (a fraction): a percentage, a factor
+    over 2×, and past 10× what it means: none."""
+    if smallest < 1:
+        return f"±{smallest:.1%}"
+    if smallest < 9:
+        return f"{1 + smallest:.1f}×"
+    return "over 10×, in effect none"
+
+
 def summary_lines(cmp: Comparison, every: bool = False) -> list[str]:
     of = "new/old medians" if cmp.gate else f"medians / {cmp.old_name}'s"
     lines = [f"{len(cmp.rows)} cases compared: geometric mean of {of} {cmp.geomean:.3f}×"]
     if cmp.gate:
-        lines += machine_lines(cmp) + replication_lines(cmp)
+        lines += machine_lines(cmp) + replication_lines(cmp) + tails_lines(cmp)
     slower = sum(r.verdict == "slower" for r in cmp.rows)
     faster = sum(r.verdict == "faster" for r in cmp.rows)
     if cmp.gate:
