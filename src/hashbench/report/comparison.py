@@ -239,7 +239,8 @@ def replication_lines(cmp: Comparison) -> list[str]:
         f"some cases have {fewest} runner process a side: a case that shifted whole in one "
         "run cannot be told from a change; for a gate, give each side "
         f"{MIN_REPLICATES} runs or more (a directory of results files, or files joined "
-        "by +; run them alternately) or `run --processes 3`"
+        "by +; run them alternately) or `run --processes 3`; on a shared VM six a side "
+        "(docs/benchmarks/gate.md: there digest changes of about ±6% could be called)"
     ]
     few = [r for r in cmp.rows if min(r.old.processes, r.new.processes) < MIN_REPLICATES]
     held = sum(r.new.id in cmp.earlier.noise for r in few) if cmp.earlier else 0
