@@ -60,6 +60,7 @@ import numpy as np
 from scipy.stats import t as student_t
 
 from hashbench.measure.tails import (
+    MAD_SD,
     NORMAL_DF,
     Tails,
     fit_each_without_itself,
@@ -72,7 +73,6 @@ ALPHA = 0.05  # false discovery rate across the cases of a comparison
 Z95 = 1.959963984540054
 MIN_FOR_NULL = 8  # cases needed to estimate the machine's move and the noise from them
 MIN_FOR_GROUP = 5  # cases of one group needed to take out that group's own move
-MAD_SD = 1.4826  # a normal's sd per median absolute deviation
 MIN_REPLICATES = 3  # runner processes a side for a case's own spread (robust, so three)
 PRIOR_DF = 8  # the weight of a runner's typical spread in a case's own, in processes
 
