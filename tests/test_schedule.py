@@ -5,6 +5,8 @@ test_engine_requests.py, test_run_groups.py and test_faults.py."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from fake_runners import FakeImpl, FakeRunners, Timing, steady, work
 
@@ -83,6 +85,26 @@ def test_cases_are_sampled_in_interleaved_rounds_until_each_is_done():
     assert CaseWarning("wide_interval", noisy.stats.median_ci_rel_halfwidth, 0.01) in (
         noisy.warnings
     )
+
+
+def test_rounds_spread_a_steady_case_over_that_many_visits_of_its_group():
+    # steady cases meet ±1% in their first round alone; with rounds=4 each samples four
+    # interleaved visits of a quarter round each (12 samples of 2 ms), the same time in all
+    runners = FakeRunners(digest_impl("a", steady(1000)), digest_impl("b", steady(1000)))
+    records = run(runners, DIGEST, warmup_s=0.0, rounds=4)
+    for record in records.values():
+        assert record.sample_rounds == [1] * 12 + [2] * 12 + [3] * 12 + [4] * 12
+        assert record.stop == "ci"
+    visits = [s.request.impl for s in runners.sent if s.request.samples == 12]
+    assert visits == ["fake/a", "fake/b"] * 4
+
+
+def test_rounds_give_way_to_the_budget():
+    # 50 ms an op, a budget of 0.1 s: two visits spend it, though ten were asked for
+    group = dataclasses.replace(DERIVE, budget=0.1)
+    record = run(FakeRunners(derive_impl("slow", steady(50e6))), group, rounds=10)["fake/slow"]
+    assert record.stop == "budget"
+    assert len({r for r in record.sample_rounds if r > 0}) < 10
 
 
 def test_a_slow_op_is_primed_at_a_sixteenth_keeps_its_calibration_and_skips_warm_up():

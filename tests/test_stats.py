@@ -155,6 +155,19 @@ def test_a_tight_first_process_does_not_stop_the_next_one():
     assert s.done() and len(s.samples) == 10
 
 
+def test_rounds_hold_the_stop_until_that_many_interleaved_rounds():
+    s = Sampler(budget_ns=1e9, target_ci=0.01, min_samples=5, min_rounds=3)
+    s.calibrate(1_000_000, 1)
+    s.add([2_000_000] * 5, 0)  # kept from warm-up: round 0 is not a visit
+    s.add([2_000_000] * 5, 1)
+    s.add([2_000_000] * 5, 1)
+    assert not s.done() and s.rounds_here == 1
+    assert s.samples_for_round() == 16  # a third of 0.1 s of 2 ms samples
+    s.add([2_000_000] * 5, 2)
+    s.add([2_000_000] * 5, 3)
+    assert s.done() and s.stop_reason == "ci"
+
+
 def test_warmup_steady_on_a_synthetic_curve():
     # a JIT-like curve: 3× slow at first, settling towards 100 ns per op (time constant 6)
     curve = [100 * (1 + 2 * math.exp(-k / 6)) for k in range(60)]

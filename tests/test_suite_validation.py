@@ -27,6 +27,7 @@ BENCH = '[[bench]]\nop = "hash"\nalg = "bcrypt"\n'
         (BENCH + "min_samples = -3\n", "min_samples = -3: expected an integer from 1"),
         (BENCH + 'min_samples = "x"\n', "min_samples = 'x'"),
         (BENCH + "processes = 0\n", "processes = 0: expected an integer from 1 to 50"),
+        (BENCH + "rounds = 0\n", "rounds = 0: expected an integer from 1 to 100"),
         (BENCH + 'params = "cheap"\n', "params = 'cheap': expected a table of parameters or"),
         (
             '[[bench]]\nop = "digest"\nalg = "sha256"\ninput_size = 16\nparams = "defaults"\n',
@@ -90,6 +91,7 @@ def test_target_ci_zero_is_kept_not_replaced_by_the_default(tmp_path):
         (["--budget", "inf"], "--budget must be a positive number"),
         (["--target-ci", "nan"], "--target-ci must be a number from 0"),
         (["--target-ci", "-1"], "--target-ci must be a number from 0"),
+        (["--rounds", "0"], "--rounds must be from 1 to 100"),
     ],
 )
 def test_bad_numbers_on_the_command_line_exit_2(args, message):

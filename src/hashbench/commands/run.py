@@ -77,6 +77,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "(default: the suite's)",
     )
     p.add_argument(
+        "--rounds",
+        type=int,
+        help="interleaved rounds a case's sampling in each process is spread over, at least, "
+        "so that a stretch of seconds in which the machine is slow meets a few of them, not "
+        "all (default: the suite's)",
+    )
+    p.add_argument(
         "--placement",
         default="auto",
         help="CPUs for the runner processes: auto (the last CPU, the orchestrator on the "
@@ -140,6 +147,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--target-ci must be a number from 0 (no target) to below 1")
     if args.processes is not None and not 1 <= args.processes <= 50:
         raise UsageError("--processes must be from 1 to 50")
+    if args.rounds is not None and not 1 <= args.rounds <= 100:
+        raise UsageError("--rounds must be from 1 to 100")
     selection = Selection(
         impl=split(args.impl),
         alg=split(args.alg),
@@ -154,6 +163,7 @@ def run(args: argparse.Namespace) -> int:
         target_ci=args.target_ci,
         selection=selection,
         processes=args.processes,
+        rounds=args.rounds,
     )
     exports = {
         EXPORTS[name]: path
@@ -192,13 +202,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _counted_options(args: argparse.Namespace) -> None:
-    """A counted run has no time budget, interval, processes or placement to set."""
+    """A counted run has no time budget, interval, processes, rounds or placement to set."""
     timed = [
         name
         for name, given in (
             ("--budget", args.budget is not None),
             ("--target-ci", args.target_ci is not None),
             ("--processes", args.processes is not None),
+            ("--rounds", args.rounds is not None),
             ("--resume", args.resume is not None),
             ("--placement", args.placement != "auto"),
         )
@@ -264,6 +275,7 @@ def run_suite(
                 budget=options.budget,
                 target_ci=options.target_ci,
                 processes=options.processes,
+                rounds=options.rounds,
                 filter=options.selection.describe() or None,
             ),
             environment=environment,

@@ -8,6 +8,12 @@ of the median (with at least `min_samples`), or when its time budget is spent.
 With several processes (`processes` > 1) the budget and the minimum sample count are
 shared out: each process samples until its own samples meet the CI target or its share
 of the budget is spent, so every process contributes, however tight the first one was.
+
+With `min_rounds` > 1 a process's sampling is spread over at least that many interleaved
+rounds, each 1/min_rounds of a round's time, so a fast case's samples span its group's
+rounds instead of one tenth of a second: a shared VM loses its CPU for stretches of a
+fraction of a second to several seconds, and samples spread over a few of them keep a
+fast half that no one stretch slowed (measure/compare.py's fast_half).
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ class Sampler:
     spent_ns: float = 0.0
     stop_reason: str = ""
     processes: int = 1
+    min_rounds: int = 1
     process_no: int = 0
     sample_processes: list[int] = field(default_factory=list)
     _process_start: int = 0  # index of this process's first sample
@@ -76,7 +83,7 @@ class Sampler:
 
     def samples_for_round(self) -> int:
         sample_ns = self.per_op_estimate * self.iters
-        wanted = int(self.round_ns // max(sample_ns, 1))
+        wanted = int(self.round_ns / self.min_rounds // max(sample_ns, 1))
         remaining = max(self.share_ns - self._process_spent_ns, 0)
         by_budget = int(remaining // max(sample_ns, 1))
         return max(1, min(wanted, by_budget, MAX_SAMPLES_PER_ROUND))
@@ -116,7 +123,12 @@ class Sampler:
     def interleaved_here(self) -> bool:
         """Whether this process has sampled in an interleaved round (round 1 on; round 0
         holds samples kept from calibration and warm-up)."""
-        return any(r > 0 for r in self.rounds[self._process_start :])
+        return self.rounds_here > 0
+
+    @property
+    def rounds_here(self) -> int:
+        """The interleaved rounds this process has sampled in."""
+        return len({r for r in self.rounds[self._process_start :] if r > 0})
 
     def ci_rel_halfwidth(self) -> float:
         """The median's CI over this process's samples."""
@@ -133,7 +145,14 @@ class Sampler:
         min_samples = math.ceil(self.min_samples / self.processes)
         min_slow = math.ceil(MIN_SAMPLES_SLOW / self.processes)
         # target_ci = 0: no interval target, the whole budget is spent
-        if self.target_ci > 0 and n >= min_samples and self.ci_rel_halfwidth() <= self.target_ci:
+        # round 0's samples may meet the target alone, unless rounds were asked for
+        spread = self.min_rounds <= 1 or self.rounds_here >= self.min_rounds
+        if (
+            self.target_ci > 0
+            and spread
+            and n >= min_samples
+            and self.ci_rel_halfwidth() <= self.target_ci
+        ):
             self.stop_reason = "ci"
             return True
         if self._process_spent_ns >= share and n >= min_slow:

@@ -42,6 +42,7 @@ class Options:
     warmup_s: float = 0.5  # the warm-up cap per case and process (steady ends it sooner)
     round_s: float = 0.1  # sampling per implementation per round (one impl: one round will do)
     processes: int | None = None  # runner processes per case; None = the suite's
+    rounds: int | None = None  # rounds a case's sampling spans, at least; None = the suite's
 
 
 Progress = Callable[[str, float], None]
@@ -93,6 +94,7 @@ class GroupRunner:
                     group.min_samples,
                     self.options.round_s * 1e9,
                     processes=processes,
+                    min_rounds=self.options.rounds or group.rounds,
                 ),
             )
             for impl in impls

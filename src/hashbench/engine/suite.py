@@ -49,6 +49,7 @@ class Group:
     target_ci: float = 0.01
     min_samples: int = 10
     processes: int = 1  # runner processes per case (each a fresh one when more than 1)
+    rounds: int = 1  # interleaved rounds, at least, a case's sampling in a process spans
     library_defaults: bool = False  # params = "defaults": each library's own, read back
     name: str = ""  # its bench's name (an included suite's prefixed with that suite's)
     tag: str = ""  # what tells it from a group of the same work in its suite (_tag_shared)
@@ -297,6 +298,7 @@ def _expand(bench: dict[str, Any], defaults: dict[str, Any]) -> list[Group]:
                 target_ci=float(settings.get("target_ci", 0.01)),
                 min_samples=int(settings.get("min_samples", 10)),
                 processes=int(settings.get("processes", 1)),
+                rounds=int(settings.get("rounds", 1)),
                 library_defaults=library_defaults,
                 name=bench.get("name", ""),
             )

@@ -85,6 +85,7 @@ SETTINGS: dict[str, Check] = {
     "impl": regex,
     "min_samples": integer(1, 1_000_000),
     "processes": integer(1, 50),
+    "rounds": integer(1, 100),
 }
 BENCH: dict[str, Check] = {
     **SETTINGS,

@@ -41,6 +41,7 @@ class RunOptions(msgspec.Struct, kw_only=True):
     budget: float | None = None
     target_ci: float | None = None
     processes: int | None = None
+    rounds: int | None = None
     filter: str | None = None
 
 

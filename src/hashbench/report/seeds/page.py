@@ -47,6 +47,8 @@ def _run_command(run: RunFile) -> str:
         parts.append(f"--budget {run.options.budget:g}")
     if run.options.processes is not None:
         parts.append(f"--processes {run.options.processes}")
+    if run.options.rounds is not None:
+        parts.append(f"--rounds {run.options.rounds}")
     return " ".join(p for p in parts if p)
 
 
