@@ -1,8 +1,9 @@
 """Does `hashbench compare` cry wolf, and what does it catch? Writes docs/benchmarks/gate.md.
 
 Runs the `gate` suite (quick, plus PBKDF2 and argon2id at 5% and 10% more work) in pairs
-of back-to-back runs, for each setting asked for (`PLACEMENT:IDLE`: `run --placement
-PLACEMENT --idle-runners IDLE`), the settings interleaved, then, per pair:
+of back-to-back runs, for each setting asked for (`PLACEMENT:IDLE[:ROUNDS]`: `run
+--placement PLACEMENT --idle-runners IDLE [--rounds ROUNDS]`), the settings interleaved,
+then, per pair:
 
 - **A/A**: the quick cases of the two runs compared as `hashbench compare --threshold 5%`
   compares them: false regressions and improvements, the exit code, the machine's move;
@@ -39,12 +40,12 @@ import numpy as np
 from gate_power import injected_in_fact, power_lines  # scripts/, beside this one
 
 from hashbench.command_support import earlier_runs
-from hashbench.measure.compare import Z95, within_run
+from hashbench.measure.compare import Z95, location, within_run
 from hashbench.measure.earlier_noise import noise_by_case
 from hashbench.measure.merge_runs import merge_runs
 from hashbench.measure.paired import paired_ratio
 from hashbench.measure.stats import summarize
-from hashbench.measure.tails import Tails
+from hashbench.measure.tails import MAD_SD, Tails
 from hashbench.model import CaseId, CaseRecord, RunFile
 from hashbench.report import comparison
 from hashbench.report.comparison import Earlier
@@ -340,10 +341,18 @@ def _stem(setting: str) -> str:
 
 
 def _run_args(setting: str) -> list[str]:
-    """`hashbench run` arguments of a setting; a bare placement is an older folder's,
-    measured before idle runners were stopped."""
-    placement, _, idle = setting.partition(":")
-    return ["--placement", placement, "--idle-runners", idle or "run"]
+    """`hashbench run` arguments of a setting, PLACEMENT:IDLE[:ROUNDS]; a bare placement is
+    an older folder's, measured before idle runners were stopped."""
+    placement, _, rest = setting.partition(":")
+    idle, _, rounds = rest.partition(":")
+    more = ["--rounds", rounds] if rounds else []
+    return ["--placement", placement, "--idle-runners", idle or "run", *more]
+
+
+def _setting_title(setting: str) -> str:
+    args = _run_args(setting)
+    rounds = f", `--rounds {args[5]}`" if len(args) > 4 else ""
+    return f"Placement `{args[1]}`, idle runners `{args[3]}`{rounds}"
 
 
 def _pairs(folder: Path, setting: str) -> Iterator[tuple[RunFile, RunFile]]:
@@ -507,6 +516,33 @@ def _slow_samples(pairs: list[tuple[RunFile, RunFile]]) -> str:
     return f"Samples over 1.5× their case's fastest: **{slow / max(total, 1):.1%}** of {total}."
 
 
+def _whole_slow(pairs: list[tuple[RunFile, RunFile]]) -> str:
+    """How often a case's value as compare judges it (`location`) landed over 1.4× its
+    fastest run's, digests apart from password hashes, and the typical case's robust sd
+    over the runs: what no statistic of one run's samples can see."""
+    values: dict[tuple[str, bool], list[float]] = {}
+    for run in (r for pair in pairs for r in pair):
+        for case in base_cases(run):
+            if case.valid and case.samples_ns:
+                values.setdefault((case.id, case.op == "digest"), []).append(location(case))
+    parts = []
+    for digest, what in ((True, "digests"), (False, "password hashes")):
+        slow = total = 0
+        spreads = []
+        for (_, is_digest), v in values.items():
+            if is_digest != digest or len(v) < 2:
+                continue
+            slow += sum(x - min(v) > math.log(1.4) for x in v)
+            total += len(v)
+            spreads.append(MAD_SD * float(np.median(np.abs(np.asarray(v) - np.median(v)))))
+        if total:
+            parts.append(
+                f"{what} {slow / total:.1%} of {total}, a case's robust sd over the runs "
+                f"±{float(np.median(spreads)) * 100:.1f}%"
+            )
+    return f"A case's value (compare's) over 1.4× its fastest run's: {'; '.join(parts)}."
+
+
 def _analysed(meta: dict) -> str:
     again = meta.get("analysed")
     return f", analysed again by `.venv/bin/python scripts/gate_check.py {again}`" if again else ""
@@ -537,12 +573,11 @@ def report(folder: Path, meta: dict) -> str:
         if not pairs:
             continue
         walls = meta["walls"].get(setting, [])
-        args = _run_args(setting)
-        lines += [f"## Placement `{args[1]}`, idle runners `{args[3]}`", ""]
+        lines += [f"## {_setting_title(setting)}", ""]
         if walls:
             lines.append(
                 f"Wall time per run: {min(walls):.0f}–{max(walls):.0f} s ({len(walls)} runs). "
-                f"{_slow_samples(pairs)}"
+                f"{_slow_samples(pairs)} {_whole_slow(pairs)}"
             )
             lines.append("")
         in_order = [run for pair in pairs for run in pair]
@@ -629,7 +664,9 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--pairs", type=int, default=5)
     p.add_argument(
-        "--settings", default="auto:stop,auto:run", help="PLACEMENT:IDLE, comma-separated"
+        "--settings",
+        default="auto:stop,auto:run",
+        help="PLACEMENT:IDLE[:ROUNDS], comma-separated",
     )
     p.add_argument("--keep", type=Path, help="keep the results files here")
     p.add_argument("--from", dest="source", type=Path, help="analyse these files again")
