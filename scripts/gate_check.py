@@ -1,8 +1,9 @@
 """Does `hashbench compare` cry wolf, and what does it catch? Writes docs/benchmarks/gate.md.
 
 Runs the `gate` suite (quick, plus PBKDF2 and argon2id at 5% and 10% more work) in pairs
-of back-to-back runs, for each setting asked for (`PLACEMENT:IDLE[:ROUNDS]`: `run
---placement PLACEMENT --idle-runners IDLE [--rounds ROUNDS]`), the settings interleaved,
+of back-to-back runs, for each setting asked for (`PLACEMENT:IDLE[:ROUNDS[:PASSES]]`:
+`run --placement PLACEMENT --idle-runners IDLE [--rounds ROUNDS] [--passes PASSES]`), the
+settings interleaved,
 then, per pair:
 
 - **A/A**: the quick cases of the two runs compared as `hashbench compare --threshold 5%`
@@ -341,18 +342,22 @@ def _stem(setting: str) -> str:
 
 
 def _run_args(setting: str) -> list[str]:
-    """`hashbench run` arguments of a setting, PLACEMENT:IDLE[:ROUNDS]; a bare placement is
-    an older folder's, measured before idle runners were stopped."""
+    """`hashbench run` arguments of a setting, PLACEMENT:IDLE[:ROUNDS[:PASSES]]; a bare
+    placement is an older folder's, measured before idle runners were stopped."""
     placement, _, rest = setting.partition(":")
-    idle, _, rounds = rest.partition(":")
+    idle, _, rest = rest.partition(":")
+    rounds, _, passes = rest.partition(":")
     more = ["--rounds", rounds] if rounds else []
+    more += ["--passes", passes] if passes else []
     return ["--placement", placement, "--idle-runners", idle or "run", *more]
 
 
 def _setting_title(setting: str) -> str:
     args = _run_args(setting)
-    rounds = f", `--rounds {args[5]}`" if len(args) > 4 else ""
-    return f"Placement `{args[1]}`, idle runners `{args[3]}`{rounds}"
+    more = "".join(
+        f", `{name} {value}`" for name, value in zip(args[4::2], args[5::2], strict=True)
+    )
+    return f"Placement `{args[1]}`, idle runners `{args[3]}`{more}"
 
 
 def _pairs(folder: Path, setting: str) -> Iterator[tuple[RunFile, RunFile]]:
@@ -666,7 +671,7 @@ def main() -> int:
     p.add_argument(
         "--settings",
         default="auto:stop,auto:run",
-        help="PLACEMENT:IDLE[:ROUNDS], comma-separated",
+        help="PLACEMENT:IDLE[:ROUNDS[:PASSES]], comma-separated",
     )
     p.add_argument("--keep", type=Path, help="keep the results files here")
     p.add_argument("--from", dest="source", type=Path, help="analyse these files again")

@@ -83,6 +83,7 @@ class FakeRunners:
         self.started: list[tuple[list[str], int]] = []
         self.fail_start = fail_start or {}  # process number -> why it cannot start
         self._ops: dict[tuple[str, int, str], int] = {}  # (impl, process, alg) -> ops run
+        self.restarts: dict[tuple[str, int], int] = {}  # (runner, process) -> restarts
 
     # -- the seam ----------------------------------------------------------------------
     def request(self, impl_id: str, process: int, request: Request) -> Reply:
@@ -101,6 +102,9 @@ class FakeRunners:
         self.started.append((runners, process))
         why = self.fail_start.get(process)
         return dict.fromkeys(runners, why) if why else {}
+
+    def launches(self, runner: str, process: int) -> int:
+        return self.restarts.get((runner, process), 0) + 1
 
     def runtime(self, runner: str) -> str:
         return f"fake {runner}"

@@ -107,6 +107,77 @@ def test_rounds_give_way_to_the_budget():
     assert len({r for r in record.sample_rounds if r > 0}) < 10
 
 
+PASSING = dataclasses.replace(DIGEST, budget=0.3)  # 0.1 s a visit of three passes
+PASSING_1K = dataclasses.replace(PASSING, input_size=1024)
+
+
+def run_passes(
+    runners: FakeRunners, groups: list[Group], passes: int, **options: object
+) -> tuple[list[CaseRecord], list[int]]:
+    records: list[CaseRecord] = []
+    ended: list[int] = []
+    GroupRunner(runners, Options(passes=passes, **options), records.append).run_passes(
+        list(enumerate(groups)), passes, ended.append
+    )
+    return records, ended
+
+
+def test_passes_visit_every_group_in_turn_one_round_a_visit():
+    # two groups of a steady case each: three passes, each a round of a third of its
+    # budget (50 samples of 2 ms) of group 0, then of group 1; both end in the last pass,
+    # though one visit met the interval's target
+    runners = FakeRunners(digest_impl("a", steady(1000)))
+    records, ended = run_passes(runners, [PASSING, PASSING_1K], 3, warmup_s=0.0)
+    assert ended == [0, 1] and [r.group for r in records] == [0, 1]
+    for record in records:
+        assert record.sample_rounds == [1] * 50 + [2] * 50 + [3] * 50
+        assert record.stop == "ci" and record.status == "ok"
+    visits = [s.request.input_size for s in runners.sent if s.request.samples == 50]
+    assert visits == [64, 1024] * 3
+
+
+def test_a_slow_op_spends_its_budget_over_three_visits_and_ends_there():
+    # 50 ms an op, a budget of 0.15 s: its two verified ops and one op in its first visit
+    # spend it, yet it is visited three times, so its samples are not all of one moment;
+    # the group then ends in the third of five passes, the digest group in the fifth
+    slow = dataclasses.replace(DERIVE, budget=0.15)
+    runners = FakeRunners(digest_impl("a", steady(1000)), derive_impl("slow", steady(50e6)))
+    records, ended = run_passes(runners, [PASSING, slow], 5, warmup_s=0.0)
+    assert ended == [1, 0]
+    by_group = {r.group: r for r in records if r.status == "ok"}
+    assert by_group[1].stop == "budget" and by_group[1].sample_rounds == [0, 0, 1, 2, 3]
+    assert set(by_group[0].sample_rounds) == {1, 2, 3, 4, 5}
+
+
+def test_a_later_visit_warms_a_fast_op_with_one_untimed_sample():
+    runners = FakeRunners(digest_impl("a", steady(1000)))
+    records, _ = run_passes(runners, [PASSING], 2)
+    shapes = [(s.request.samples, s.request.warm) for s in runners.sent]
+    # verify, warm-up (two windows, the last kept: 10 ms), half the budget left (72
+    # samples of 2 ms); then one untimed sample and the budget left (73)
+    assert shapes == [(2, False), (WINDOW, False), (WINDOW, False), (72, False)] + [
+        (1, False),
+        (73, False),
+    ]
+    assert records[0].sample_rounds == [0] * WINDOW + [1] * 72 + [2] * 73
+
+
+def test_a_runner_restarted_between_visits_is_warmed_up_again_in_full():
+    runners = FakeRunners(digest_impl("a", steady(1000)))
+
+    def fault_after_the_first_round(_process: int, _done: int, request) -> float:
+        if request.samples == 72:  # the first visit: the runner is then started again
+            runners.restarts[("fake", 0)] = 1
+        return 1000.0
+
+    runners.fakes["fake/a"].timing = fault_after_the_first_round
+    run_passes(runners, [PASSING], 2)
+    shapes = [(s.request.samples, s.request.warm) for s in runners.sent]
+    # pass 2 meets a new process: one untimed op first, then a warm-up in full (its kept
+    # window counts against the budget: 68 samples left)
+    assert shapes[4:] == [(WINDOW, True), (WINDOW, False), (68, False)]
+
+
 def test_a_slow_op_is_primed_at_a_sixteenth_keeps_its_calibration_and_skips_warm_up():
     runners = FakeRunners(derive_impl("slow", steady(50e6)))  # 50 ms at 1000 iterations
     record = run(runners, DERIVE)["fake/slow"]

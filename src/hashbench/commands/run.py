@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import datetime as dt
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
@@ -84,6 +85,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "all (default: the suite's)",
     )
     p.add_argument(
+        "--passes",
+        type=int,
+        help="visit every group this many times, one interleaved round a visit, so a case's "
+        "samples are spread over the whole run; one process a case (default: 1)",
+    )
+    p.add_argument(
         "--placement",
         default="auto",
         help="CPUs for the runner processes: auto (the last CPU, the orchestrator on the "
@@ -149,6 +156,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--processes must be from 1 to 50")
     if args.rounds is not None and not 1 <= args.rounds <= 100:
         raise UsageError("--rounds must be from 1 to 100")
+    if args.passes is not None and not 1 <= args.passes <= 100:
+        raise UsageError("--passes must be from 1 to 100")
     selection = Selection(
         impl=split(args.impl),
         alg=split(args.alg),
@@ -164,6 +173,7 @@ def run(args: argparse.Namespace) -> int:
         selection=selection,
         processes=args.processes,
         rounds=args.rounds,
+        passes=args.passes,
     )
     exports = {
         EXPORTS[name]: path
@@ -202,7 +212,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _counted_options(args: argparse.Namespace) -> None:
-    """A counted run has no time budget, interval, processes, rounds or placement to set."""
+    """A counted run has no time budget, interval, processes, rounds, passes or placement
+    to set."""
     timed = [
         name
         for name, given in (
@@ -210,6 +221,7 @@ def _counted_options(args: argparse.Namespace) -> None:
             ("--target-ci", args.target_ci is not None),
             ("--processes", args.processes is not None),
             ("--rounds", args.rounds is not None),
+            ("--passes", args.passes is not None),
             ("--resume", args.resume is not None),
             ("--placement", args.placement != "auto"),
         )
@@ -261,6 +273,7 @@ def run_suite(
             pool.start(names - skip)
         if resume is not None:
             resume.check(suite.groups, options, pool, environment)
+        _check_passes(suite.groups, options)
         plan = Plan.make(
             pool.implementations.values(),
             options.selection,
@@ -276,6 +289,7 @@ def run_suite(
                 target_ci=options.target_ci,
                 processes=options.processes,
                 rounds=options.rounds,
+                passes=options.passes,
                 filter=options.selection.describe() or None,
             ),
             environment=environment,
@@ -303,11 +317,17 @@ def run_suite(
                     runner.measure_loop_overhead(name)
             results.update(runners=_runner_info(pool, runner))
             try:
-                for number, group in enumerate(suite.groups):
-                    runner.run_group(number, group)
+                ended: set[int] = set()
+
+                def group_ended(number: int) -> None:
                     with clock.phase("write"):
                         results.flush()  # the group's records, all at once
-                    progress.update(task, completed=sum(planned[: number + 1]))
+                    ended.add(number)
+                    done = sum(planned[i] for i in ended)  # a pass's rounds advanced it too
+                    now = next(t.completed for t in progress.tasks if t.id == task)
+                    progress.update(task, completed=max(done, now))
+
+                _run_groups(runner, suite.groups, options.passes or 1, group_ended)
             except KeyboardInterrupt:
                 environment.load_end = machine.load_average()
                 results.update(interrupted=True, finished=_now(), time_spent=clock.summary())
@@ -330,6 +350,33 @@ def run_suite(
         write_text_atomic(path, FORMATS[fmt](results.run))
         console.print(f"{fmt}: {path}")
     return exit_code(results.run)
+
+
+def _check_passes(groups: list[suites.Group], options: Options) -> None:
+    """Passes visit each group's one process again: a group of several processes cannot."""
+    if (options.passes or 1) == 1:
+        return
+    several = [g for g in groups if (options.processes or g.processes) > 1]
+    if several:
+        raise UsageError(
+            f"--passes {options.passes} takes one runner process a case; "
+            f"{several[0].title()!r} has {options.processes or several[0].processes}: "
+            "give --processes 1"
+        )
+
+
+def _run_groups(
+    runner: GroupRunner, groups: list[suites.Group], passes: int, ended: Callable[[int], None]
+) -> None:
+    """Every group, one after another or visited `passes` times; `ended(number)` when a
+    group's records are in."""
+    numbered = list(enumerate(groups))
+    if passes > 1:
+        runner.run_passes(numbered, passes, ended)
+        return
+    for number, group in numbered:
+        runner.run_group(number, group)
+        ended(number)
 
 
 def _runner_info(pool: RunnerPool, runner: GroupRunner) -> dict[str, RunnerInfo]:

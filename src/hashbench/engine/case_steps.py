@@ -212,6 +212,12 @@ class CaseSteps:
         sampler.add(kept, 0)
         self.clock.add_samples(kept)
 
+    def rewarm(self, case: Case) -> None:
+        """Back in a process that ran other cases since (a later pass of the run): one
+        untimed sample of a fast op, for the caches; a slow op is its own warm-up."""
+        if case.ok and not self.warms_itself(case.sampler):
+            self.sample(case, 1, -1, record=False)
+
     def sample(self, case: Case, n: int, round_no: int, record: bool) -> Reply | None:
         """`n` samples; recorded in round `round_no` when `record` (warm-up's are not). A
         slow op new to this process times its first op instead of running it untimed

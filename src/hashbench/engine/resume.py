@@ -143,7 +143,7 @@ class Resume:
     def _same_options(self, options: Options) -> None:
         """Options not given again are the file's; options given must be the file's."""
         before = self.run.options
-        for name in ("budget", "target_ci", "processes", "rounds"):
+        for name in ("budget", "target_ci", "processes", "rounds", "passes"):
             given, was = getattr(options, name), getattr(before, name)
             if given is None:
                 setattr(options, name, was)

@@ -27,6 +27,11 @@ class Runners(Protocol):
         {runner: why} for those that failed to start."""
         ...
 
+    def launches(self, runner: str, process: int) -> int:
+        """How many times process number `process` of the runner has been started: a
+        runner that faults is started again for its next request."""
+        ...
+
     def runtime(self, runner: str) -> str: ...
 
     def loop_overhead_ns(self, runner: str) -> float:

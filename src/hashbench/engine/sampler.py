@@ -14,6 +14,12 @@ rounds, each 1/min_rounds of a round's time, so a fast case's samples span its g
 rounds instead of one tenth of a second: a shared VM loses its CPU for stretches of a
 fraction of a second to several seconds, and samples spread over a few of them keep a
 fast half that no one stretch slowed (measure/compare.py's fast_half).
+
+With `spread` (a run of several passes, engine/schedule.py's run_passes, `min_rounds` of
+them) a round is a visit of the group in one pass, and the budget is what is spread: each
+visit samples the budget left over the visits left (at least a round's share), the
+interval may stop the case only once every pass has visited it, and the budget only once
+MIN_SAMPLES_SLOW of them have (a slow op's samples are not all taken in the first pass).
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ class Sampler:
     stop_reason: str = ""
     processes: int = 1
     min_rounds: int = 1
+    spread: bool = False  # rounds are the visits of a run's passes: the budget spread
     process_no: int = 0
     sample_processes: list[int] = field(default_factory=list)
     _process_start: int = 0  # index of this process's first sample
@@ -82,10 +89,13 @@ class Sampler:
         return self.per_op_estimate * self.iters < TARGET_SAMPLE_NS / 10
 
     def samples_for_round(self) -> int:
-        sample_ns = self.per_op_estimate * self.iters
-        wanted = int(self.round_ns / self.min_rounds // max(sample_ns, 1))
+        sample_ns = max(self.per_op_estimate * self.iters, 1)
         remaining = max(self.share_ns - self._process_spent_ns, 0)
-        by_budget = int(remaining // max(sample_ns, 1))
+        wanted = int(self.round_ns / self.min_rounds // sample_ns)
+        if self.spread:  # the budget left, shared by the visits left: evened out as it goes
+            visits_left = max(self.min_rounds - self.rounds_here, 1)
+            wanted = max(wanted, round(remaining / visits_left / sample_ns))
+        by_budget = int(remaining // sample_ns)
         return max(1, min(wanted, by_budget, MAX_SAMPLES_PER_ROUND))
 
     def add(self, samples_ns: list[int], round_no: int, cold: bool = False) -> None:
@@ -155,7 +165,8 @@ class Sampler:
         ):
             self.stop_reason = "ci"
             return True
-        if self._process_spent_ns >= share and n >= min_slow:
+        visited = not self.spread or self.rounds_here >= min(self.min_rounds, MIN_SAMPLES_SLOW)
+        if self._process_spent_ns >= share and n >= min_slow and visited:
             self.stop_reason = "budget"
             return True
         if self._process_spent_ns >= 3 * share and n >= 1:

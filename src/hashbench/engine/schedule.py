@@ -8,6 +8,11 @@ runner (started once per run by the pool, runner/pool.py), where the case is new
 warm-up and its share of the budget. The record's interval holds the spread between
 processes as well as within them.
 
+With `passes` > 1 (one process a case) the run visits every group that many times
+(`run_passes`): each visit samples one interleaved round of the group's cases, so a
+case's samples are spread over the whole run, not over the few seconds of its group: a
+shared VM loses its CPU for stretches of seconds, which take a group's rounds whole.
+
 Every case ends as one record: ok (verified, with statistics), unverified (the output
 did not match the reference for the parameters it claims), failed (the runner erred,
 crashed, hung or printed garbage), not_applicable (with why) or refused (e.g. memory).
@@ -43,6 +48,22 @@ class Options:
     round_s: float = 0.1  # sampling per implementation per round (one impl: one round will do)
     processes: int | None = None  # runner processes per case; None = the suite's
     rounds: int | None = None  # rounds a case's sampling spans, at least; None = the suite's
+    passes: int | None = None  # visits of every group a run makes (run_passes); None = 1
+
+
+@dataclass
+class GroupVisits:
+    """A group from its first visit to its end: its cases, those still measuring, and the
+    number of its next interleaved round (round 0 holds samples kept from calibration and
+    warm-up)."""
+
+    number: int
+    group: Group
+    cases: list[Case]
+    measuring: list[Case]
+    processes: int
+    round_no: int = 1
+    launches: dict[str, int] = field(default_factory=dict)  # runner: starts seen
 
 
 Progress = Callable[[str, float], None]
@@ -79,6 +100,47 @@ class GroupRunner:
 
     # -- a group -----------------------------------------------------------------------
     def run_group(self, group_no: int, group: Group) -> None:
+        """The group alone, start to end: every process's rounds until its cases are done."""
+        visits = self.begin(group_no, group)
+        if visits is None:
+            return
+        for process in range(visits.processes):
+            if process > 0:  # the first is the runner that verified and calibrated
+                with self.clock.phase("restart"):
+                    self._next_processes(visits.measuring)
+            self._visit(visits, first=True, last=True)
+            self._settle(visits)
+        self.end(visits)
+
+    def run_passes(
+        self, groups: list[tuple[int, Group]], passes: int, ended: Callable[[int], None]
+    ) -> None:
+        """Every group visited `passes` times, one interleaved round of its cases a visit
+        and the last visit until they are done; `ended(number)` after a group's records
+        are emitted (they are all emitted together, as with run_group)."""
+        open_: dict[int, GroupVisits] = {}
+        for pass_no in range(passes):
+            last = pass_no == passes - 1
+            for number, group in groups:
+                if pass_no == 0:
+                    begun = self.begin(number, group)
+                    if begun is None:
+                        ended(number)
+                        continue
+                    open_[number] = begun
+                visits = open_.get(number)
+                if visits is None:
+                    continue
+                self._visit(visits, first=pass_no == 0, last=last)
+                if last or not any(self._wants_samples(c) for c in visits.measuring):
+                    self._settle(visits)
+                    self.end(visits)
+                    del open_[number]
+                    ended(number)
+
+    def begin(self, group_no: int, group: Group) -> GroupVisits | None:
+        """The group's cases, and those that can run verified and calibrated; None when
+        the selection leaves it none."""
         budget = self.options.budget or group.budget
         target = group.target_ci if self.options.target_ci is None else self.options.target_ci
         processes = self.options.processes or group.processes
@@ -94,54 +156,91 @@ class GroupRunner:
                     group.min_samples,
                     self.options.round_s * 1e9,
                     processes=processes,
-                    min_rounds=self.options.rounds or group.rounds,
+                    min_rounds=max(self.options.rounds or group.rounds, self.options.passes or 1),
+                    spread=(self.options.passes or 1) > 1,
                 ),
             )
             for impl in impls
         ]
         if not cases:
-            return
+            return None
         runnable = self.runnable(cases)
         for case in runnable:
             self.progress(f"{group.title()} · {case.impl.id} (verify)", 0)
             with self.clock.phase("verify"):
                 self.steps.prepare(case)
         measuring = [c for c in runnable if c.ok]
-        round_no = 1  # round 0: the samples kept from calibration and warm-up
-        for process in range(processes):
-            if process > 0:  # the first is the runner that verified and calibrated
-                with self.clock.phase("restart"):
-                    self._next_processes(measuring)
-            with self.clock.phase("yardstick"):
-                machine = self.yardstick.measure() if any(c.ok for c in measuring) else None
-            if machine is not None:
-                for case in measuring:
-                    case.yardstick_ns.append(machine)
-            with self.clock.phase("warm-up"):
-                for case in measuring:
-                    if case.ok:
-                        self.progress(f"{group.title()} · {case.impl.id} (warm-up)", 0)
-                    self.steps.warm_up(case, first_process=process == 0)
-            with self.clock.phase("sampling"):
-                round_no = self._rounds(group, measuring, round_no)
+        visits = GroupVisits(group_no, group, cases, measuring, processes)
+        visits.launches = self._launches(measuring)
+        return visits
+
+    def _visit(self, visits: GroupVisits, first: bool, last: bool) -> None:
+        """The machine yardstick, warm-up (a first visit's in full; a later one's a single
+        untimed sample of a fast op, or in full where its runner was restarted since), then
+        one interleaved round, or rounds until every case is done when `last`."""
+        measuring = visits.measuring
+        if not any(self._wants_samples(c) for c in measuring):
+            return
+        process = measuring[0].sampler.process_no
+        with self.clock.phase("yardstick"):
+            machine = self.yardstick.measure()
+        if machine is not None:
             for case in measuring:
-                dropped = case.sampler.settle_cold()
-                if dropped is not None:
-                    self.clock.drop_sample(dropped)
+                case.yardstick_ns.append(machine)
+        restarted = self._restarted(visits)
+        with self.clock.phase("warm-up"):
+            for case in measuring:
+                if not self._wants_samples(case):
+                    continue
+                if first or case.impl.runner in restarted:
+                    if case.ok:
+                        self.progress(f"{visits.group.title()} · {case.impl.id} (warm-up)", 0)
+                    if not first:
+                        case.ran_in_process = False  # a new process: primed again
+                    self.steps.warm_up(case, first_process=process == 0 and first)
+                else:
+                    self.steps.rewarm(case)
+        with self.clock.phase("sampling"):
+            visits.round_no = self._rounds(visits.group, measuring, visits.round_no, last)
+
+    def _settle(self, visits: GroupVisits) -> None:
+        """The end of a process's sampling: each case's cold first op kept or dropped."""
+        for case in visits.measuring:
+            dropped = case.sampler.settle_cold()
+            if dropped is not None:
+                self.clock.drop_sample(dropped)
+
+    def end(self, visits: GroupVisits) -> None:
+        """Recompute the strings whose parameters were read back, check the outputs, and
+        emit every case's record."""
+        measuring = visits.measuring
         with self.clock.phase("verify"):
             todo = sum(1 for c in measuring if c.ok and c.to_recompute is not None)
             if todo:
-                self.progress(f"{group.title()} · recomputing {todo} strings (verify)", 0)
+                self.progress(f"{visits.group.title()} · recomputing {todo} strings (verify)", 0)
             output_checks.recompute(measuring)
         for case in measuring:
             output_checks.final_check(case)
-        floor = self.process_spread.floor(measuring) if processes > 1 else None
-        for case in cases:
+        floor = self.process_spread.floor(measuring) if visits.processes > 1 else None
+        for case in visits.cases:
             runner = case.impl.runner
             record = make_record(
                 case, self.runners.runtime(runner), self.loop_overhead.get(runner), floor
             )
             self.emit(record)
+
+    def _launches(self, cases: list[Case]) -> dict[str, int]:
+        return {
+            c.impl.runner: self.runners.launches(c.impl.runner, c.sampler.process_no) for c in cases
+        }
+
+    def _restarted(self, visits: GroupVisits) -> set[str]:
+        """The runners started again since the group's last visit (one faulted meanwhile,
+        in another group's case): the group's cases there meet a new process."""
+        now = self._launches(visits.measuring)
+        restarted = {r for r, n in now.items() if visits.launches.get(r, n) != n}
+        visits.launches = now
+        return restarted
 
     def runnable(self, cases: list[Case]) -> list[Case]:
         """The cases that can run here: the library offers the group's op (at its own
@@ -168,8 +267,9 @@ class GroupRunner:
                 runnable.append(case)
         return runnable
 
-    def _rounds(self, group: Group, measuring: list[Case], round_no: int) -> int:
-        """Interleaved rounds (A B C A B C …) until every case of this process is done."""
+    def _rounds(self, group: Group, measuring: list[Case], round_no: int, until_done: bool) -> int:
+        """Interleaved rounds (A B C A B C …) until every case of this process is done, or
+        one round unless `until_done`; returns the next round's number."""
         while any(self._wants_samples(c) for c in measuring):
             for case in measuring:
                 if not self._wants_samples(case):
@@ -180,6 +280,8 @@ class GroupRunner:
                     f"{group.title()} · {case.impl.id}", (case.sampler.spent_ns - before) / 1e9
                 )
             round_no += 1
+            if not until_done:
+                break
         return round_no
 
     @staticmethod

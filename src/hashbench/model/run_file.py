@@ -42,6 +42,7 @@ class RunOptions(msgspec.Struct, kw_only=True):
     target_ci: float | None = None
     processes: int | None = None
     rounds: int | None = None
+    passes: int | None = None
     filter: str | None = None
 
 

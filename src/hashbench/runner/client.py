@@ -72,6 +72,7 @@ class RunnerClient:
         self._stderr: collections.deque[str] = collections.deque(maxlen=20)
         self._ids = itertools.count(1)
         self._paused = False
+        self.launches = 0  # processes started, a restart included
 
     # -- lifecycle -------------------------------------------------------------------
     def start(self) -> Hello:
@@ -81,6 +82,7 @@ class RunnerClient:
     def launch(self) -> None:
         """Start the process without waiting for its hello: runners launched one after
         another then greet while the others start (`await_hello`)."""
+        self.launches += 1
         launch = list(self.manifest.launch)
         first = paths.root() / launch[0]
         if first.exists():

@@ -98,6 +98,11 @@ class RunnerPool:
         self._focus(client)
         return client.loop_overhead_ns()
 
+    def launches(self, runner: str, process: int) -> int:
+        client = self.clients.get(runner) if process == 0 else None
+        client = client or self.extra_processes.get((runner, process))
+        return client.launches if client is not None else 0
+
     def start_processes(self, runners: list[str], process: int) -> dict[str, str]:
         """Make sure each runner has a client for process number `process` (> 0), launched
         side by side; returns {runner: why} for those that failed to start."""

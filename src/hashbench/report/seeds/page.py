@@ -49,6 +49,8 @@ def _run_command(run: RunFile) -> str:
         parts.append(f"--processes {run.options.processes}")
     if run.options.rounds is not None:
         parts.append(f"--rounds {run.options.rounds}")
+    if run.options.passes is not None:
+        parts.append(f"--passes {run.options.passes}")
     return " ".join(p for p in parts if p)
 
 

@@ -1,0 +1,68 @@
+"""Passes (`run --passes K`): the run visits every group K times, one interleaved round of
+its cases a visit, so each case's samples come from K visits spread over the whole run.
+Real runners; values and structure only, never timings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import hashbench, skip_without_runner
+
+from hashbench.results.files import load
+
+SUITE = """name = "passes"
+[defaults]
+budget = 0.06
+min_samples = 3
+impl = "^c/(openssl|libxcrypt)$"
+[[bench]]
+op = "digest"
+alg = "sha256"
+input_size = 64
+[[bench]]
+op = "hash"
+alg = "bcrypt"
+params = { cost = 4 }
+"""
+
+
+def _suite(tmp_path: Path, text: str = SUITE) -> Path:
+    suite = tmp_path / "passes.toml"
+    suite.write_text(text)
+    return suite
+
+
+def test_three_passes_spread_every_case_over_three_visits(tmp_path: Path):
+    skip_without_runner("c")
+    out = tmp_path / "run.json"
+    done = hashbench("run", str(_suite(tmp_path)), "--no-store", "--passes", "3", "--out", str(out))
+    assert done.returncode == 0, done.stdout + done.stderr
+    run = load(out)
+    assert run.options.passes == 3 and run.finished is not None
+    measured = [c for c in run.cases if c.valid]
+    assert {(c.impl, c.group) for c in measured} >= {("c/openssl", 0), ("c/libxcrypt", 1)}
+    for case in measured:
+        visited = {r for r in case.sample_rounds if r > 0}
+        # every case samples in each of the three visits (a digest meets its target in
+        # any one; a bcrypt's budget is spent over three at least), the last visit until
+        # the case is done: a round or two more there
+        assert {1, 2, 3} <= visited, (case.id, visited)
+        assert sorted(visited) == list(range(1, len(visited) + 1))
+        assert len(case.sample_rounds) == len(case.samples_ns) == case.measured.n
+        assert case.yardstick_ns, "a yardstick reading before each visit"
+    digest = next(c for c in measured if c.op == "digest")
+    assert len(digest.yardstick_ns) == 3
+
+
+def test_passes_with_several_processes_exit_2_and_write_nothing(tmp_path: Path):
+    out = tmp_path / "r.json"
+    done = hashbench("run", str(_suite(tmp_path)), "--no-store", "--passes", "2",
+                     "--processes", "3", "--out", str(out))  # fmt: skip
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "--passes 2 takes one runner process a case" in done.stderr
+    assert "Traceback" not in done.stderr and not out.exists()
+
+
+def test_bad_passes_exit_2(tmp_path: Path):
+    done = hashbench("run", "--alg", "sha256", "--passes", "0", "--out", str(tmp_path / "r.json"))
+    assert done.returncode == 2 and "--passes must be from 1 to 100" in done.stderr
