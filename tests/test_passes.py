@@ -54,12 +54,31 @@ def test_three_passes_spread_every_case_over_three_visits(tmp_path: Path):
     assert len(digest.yardstick_ns) == 3
 
 
+def test_a_suites_passes_are_its_runs_unless_the_command_line_says(tmp_path: Path):
+    skip_without_runner("c")
+    suite = _suite(tmp_path, SUITE.replace('name = "passes"', 'name = "passes"\npasses = 2'))
+    out = tmp_path / "run.json"
+    done = hashbench("run", str(suite), "--no-store", "--impl", "c/openssl", "--out", str(out))
+    assert done.returncode == 0, done.stdout + done.stderr
+    run = load(out)
+    assert run.options.passes is None  # the suite's, as every option not given
+    digest = next(c for c in run.cases if c.valid and c.op == "digest")
+    assert {1, 2} <= {r for r in digest.sample_rounds if r > 0}
+
+
+def test_a_suites_passes_out_of_range_is_a_clear_error(tmp_path: Path):
+    suite = _suite(tmp_path, SUITE.replace('name = "passes"', 'name = "passes"\npasses = 0'))
+    done = hashbench("run", str(suite), "--no-store", "--out", str(tmp_path / "r.json"))
+    assert done.returncode == 2 and "passes = 0: expected an integer from 1 to 100" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
 def test_passes_with_several_processes_exit_2_and_write_nothing(tmp_path: Path):
     out = tmp_path / "r.json"
     done = hashbench("run", str(_suite(tmp_path)), "--no-store", "--passes", "2",
                      "--processes", "3", "--out", str(out))  # fmt: skip
     assert done.returncode == 2, done.stdout + done.stderr
-    assert "--passes 2 takes one runner process a case" in done.stderr
+    assert "--passes 2 (or a suite's passes) takes one runner process a case" in done.stderr
     assert "Traceback" not in done.stderr and not out.exists()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import datetime as dt
 import math
 from collections.abc import Callable
@@ -273,7 +274,8 @@ def run_suite(
             pool.start(names - skip)
         if resume is not None:
             resume.check(suite.groups, options, pool, environment)
-        _check_passes(suite.groups, options)
+        passes = options.passes or suite.passes
+        _check_passes(suite.groups, options.processes, passes)
         plan = Plan.make(
             pool.implementations.values(),
             options.selection,
@@ -306,7 +308,7 @@ def run_suite(
             task = progress.add_task("starting", total=sum(planned) or 1.0)
             runner = GroupRunner(
                 pool,
-                options,
+                dataclasses.replace(options, passes=passes),
                 results.add,
                 lambda label, sec: progress.update(task, description=label, advance=sec),
                 clock,
@@ -327,7 +329,7 @@ def run_suite(
                     now = next(t.completed for t in progress.tasks if t.id == task)
                     progress.update(task, completed=max(done, now))
 
-                _run_groups(runner, suite.groups, options.passes or 1, group_ended)
+                _run_groups(runner, suite.groups, passes, group_ended)
             except KeyboardInterrupt:
                 environment.load_end = machine.load_average()
                 results.update(interrupted=True, finished=_now(), time_spent=clock.summary())
@@ -352,15 +354,15 @@ def run_suite(
     return exit_code(results.run)
 
 
-def _check_passes(groups: list[suites.Group], options: Options) -> None:
+def _check_passes(groups: list[suites.Group], processes: int | None, passes: int) -> None:
     """Passes visit each group's one process again: a group of several processes cannot."""
-    if (options.passes or 1) == 1:
+    if passes == 1:
         return
-    several = [g for g in groups if (options.processes or g.processes) > 1]
+    several = [g for g in groups if (processes or g.processes) > 1]
     if several:
         raise UsageError(
-            f"--passes {options.passes} takes one runner process a case; "
-            f"{several[0].title()!r} has {options.processes or several[0].processes}: "
+            f"--passes {passes} (or a suite's passes) takes one runner process a case; "
+            f"{several[0].title()!r} has {processes or several[0].processes}: "
             "give --processes 1"
         )
 

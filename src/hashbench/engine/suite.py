@@ -80,6 +80,7 @@ class Suite:
     description: str
     path: Path
     groups: list[Group] = field(default_factory=list)
+    passes: int = 1  # visits of every group a run makes (`run --passes`)
 
 
 def _as_list(value: Any) -> list[Any]:
@@ -136,6 +137,7 @@ def load(name_or_path: str, _including: tuple[Path, ...] = ()) -> Suite:
         raise UsageError(f"{path}: " + f"\n{path}: ".join(found))
     lines = _bench_lines(text)
     suite = Suite(data.get("name", path.stem), data.get("description", ""), path)
+    suite.passes = int(data.get("passes", 1))
     if schema.safe_name(suite.name):
         raise UsageError(f'{path}: the file name makes no safe suite name; set name = "..."')
     for included in _as_list(data.get("include", [])):

@@ -102,6 +102,7 @@ TOP: dict[str, Check] = {
     "description": string,
     "include": one_or_list(safe_name, "a suite name"),
     "defaults": table,
+    "passes": integer(1, 100),
     "bench": lambda v: None if isinstance(v, list) and v else "one or more [[bench]] tables",
 }
 
