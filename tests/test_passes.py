@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import hashbench, skip_without_runner
+import pytest
+from conftest import MANIFESTS, hashbench, runner_unavailable, skip_without_runner
 
 from hashbench.results.files import load
+from hashbench.runner.pool import RunnerPool
+from hashbench.runner.protocol import Request
 
 SUITE = """name = "passes"
 [defaults]
@@ -85,3 +88,18 @@ def test_passes_with_several_processes_exit_2_and_write_nothing(tmp_path: Path):
 def test_bad_passes_exit_2(tmp_path: Path):
     done = hashbench("run", "--alg", "sha256", "--passes", "0", "--out", str(tmp_path / "r.json"))
     assert done.returncode == 2 and "--passes must be from 1 to 100" in done.stderr
+
+
+def test_a_runner_that_died_counts_as_started_again_before_its_next_request():
+    # a later visit must know its runner's process is new before it asks anything of it
+    manifest = next(m for m in MANIFESTS if m.name == "python")
+    if why := runner_unavailable(manifest):
+        pytest.skip(why)
+    with RunnerPool([manifest]) as pool:
+        pool.start()
+        before = pool.launches("python", 0)
+        pool.clients["python"].kill()
+        assert pool.launches("python", 0) == before + 1
+        request = Request(cmd="digest", impl="python/hashlib", alg="sha256", input="616263")
+        assert pool.request("python/hashlib", 0, request).output is not None
+        assert pool.launches("python", 0) == before + 1  # the restart, counted once

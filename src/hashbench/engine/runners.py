@@ -29,7 +29,8 @@ class Runners(Protocol):
 
     def launches(self, runner: str, process: int) -> int:
         """How many times process number `process` of the runner has been started: a
-        runner that faults is started again for its next request."""
+        runner that faults is started again for its next request, and counts as started
+        again from the moment it died."""
         ...
 
     def runtime(self, runner: str) -> str: ...

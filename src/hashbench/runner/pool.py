@@ -99,9 +99,13 @@ class RunnerPool:
         return client.loop_overhead_ns()
 
     def launches(self, runner: str, process: int) -> int:
+        """Starts of the runner's process number `process`, the restart its next request
+        will make counted already when it has died (`client_for`)."""
         client = self.clients.get(runner) if process == 0 else None
         client = client or self.extra_processes.get((runner, process))
-        return client.launches if client is not None else 0
+        if client is None:
+            return 0
+        return client.launches + (not client.alive)
 
     def start_processes(self, runners: list[str], process: int) -> dict[str, str]:
         """Make sure each runner has a client for process number `process` (> 0), launched
