@@ -69,9 +69,9 @@ def _spread(
     by: dict[str, list[float]] = defaultdict(list)
     for cases in runs:
         for c in cases:
-            if c.valid and (c.op == "digest") == digest:
+            if c.valid and c.samples_ns and (c.op == "digest") == digest:
                 by[c.id].append(_log_value(c, estimator))
-    kept = [v for v in by.values() if len(v) >= 3]
+    kept = [v for v in by.values() if len(v) >= 2]
     sds = [_robust_sd(v) for v in kept]
     far = [x - min(v) > FAR for v in kept for x in v]
     return float(np.median(sds)), float(np.mean(far))
@@ -127,7 +127,7 @@ def report(folder: Path) -> str:
     ]
     for setting in meta["settings"]:
         pairs = list(_pairs(folder, setting))
-        runs = [run.cases for pair in pairs for run in pair]
+        runs = [base_cases(run) for pair in pairs for run in pair]  # as gate_check counts
         lines += [
             "",
             f"## {_setting_title(setting)}",
