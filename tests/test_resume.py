@@ -130,6 +130,30 @@ def test_a_run_stopped_twice_and_resumed_twice_has_the_cases_of_one_run_without_
     assert not any("without finishing" in w for w in final.warnings)
 
 
+def test_a_run_of_passes_stopped_midway_resumes_with_its_passes(suite, whole, tmp_path):
+    # groups end in the last of three passes: a stop there keeps the groups ended, and
+    # the resumption measures the rest in three passes again (the file's, not given)
+    out = tmp_path / "p.json"
+    assert stopped(suite, out, ["--out", str(out), "--passes", "3"], 0, signal.SIGINT) == 130
+    first = load(out)
+    assert first.interrupted and first.options.passes == 3
+    assert 0 < len(first.cases) < len(whole.cases), "the run ended before it was stopped"
+    refused = hb(suite, "--resume", str(out), "--passes", "2")
+    assert refused.returncode == 2 and "the run had --passes 3, not --passes 2" in " ".join(
+        refused.stderr.split()
+    )
+    proc = hb(suite, "--resume", str(out))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    final = load(out)
+    assert outcomes(final) == outcomes(whole) and final.options.passes == 3
+    assert len(final.cases) == len({c.id for c in final.cases})
+    kept = {c.id for c in first.cases}
+    resumed = [c for c in final.cases if c.id not in kept and c.status == "ok"]
+    assert resumed
+    for case in resumed:  # every one visited in each of the three passes
+        assert {1, 2, 3} <= set(case.sample_rounds), (case.id, case.sample_rounds)
+
+
 def interrupted_copy(whole: RunFile, path: Path, **environment: object) -> RunFile:
     """The uninterrupted run cut after its first group, as if interrupted there."""
     run = msgspec.json.decode(msgspec.json.encode(whole), type=RunFile)
