@@ -29,18 +29,26 @@ import numpy as np
 from gate_check import META, _pairs, _setting_title, base_cases
 
 from hashbench.measure.compare import fast_half
+from hashbench.measure.tails import MAD_SD
 from hashbench.model import CaseRecord, RunFile
 
 FAR = math.log(1.4)
 
 
-def _visit_medians(case: CaseRecord) -> list[float]:
-    """The median of each interleaved round (a visit, with --passes), round 0 left out."""
+def _round_medians(case: CaseRecord) -> dict[int, float]:
+    """The median of each interleaved round (a visit, with --passes); round 0 holds the
+    samples kept from calibration and warm-up."""
     by: dict[int, list[int]] = defaultdict(list)
     for sample, round_no in zip(case.samples_ns, case.sample_rounds, strict=True):
         by[round_no].append(sample)
-    visits = {r: v for r, v in by.items() if r > 0} or by
-    return sorted(float(np.median(v)) for v in visits.values())
+    return {r: float(np.median(v)) for r, v in by.items()}
+
+
+def _visit_medians(case: CaseRecord) -> list[float]:
+    """The rounds' medians, fastest first, round 0 left out where there are others."""
+    medians = _round_medians(case)
+    visits = {r: m for r, m in medians.items() if r > 0} or medians
+    return sorted(visits.values())
 
 
 Estimator = Callable[[CaseRecord], float]
@@ -59,7 +67,7 @@ def _log_value(case: CaseRecord, estimator: Estimator) -> float:
 
 def _robust_sd(values: list[float]) -> float:
     x = np.asarray(values)
-    return 1.4826 * float(np.median(np.abs(x - np.median(x))))
+    return MAD_SD * float(np.median(np.abs(x - np.median(x))))
 
 
 def _spread(
@@ -101,11 +109,7 @@ def _visits_over_fastest(runs: list[list[CaseRecord]]) -> list[tuple[int, float]
         for c in cases:
             if not (c.valid and c.op == "digest"):
                 continue
-            medians: dict[int, list[int]] = defaultdict(list)
-            for sample, round_no in zip(c.samples_ns, c.sample_rounds, strict=True):
-                if round_no > 0:
-                    medians[round_no].append(sample)
-            values = {r: float(np.median(v)) for r, v in medians.items()}
+            values = {r: m for r, m in _round_medians(c).items() if r > 0}
             if len(values) > 1:
                 best = min(values.values())
                 for r, v in values.items():
