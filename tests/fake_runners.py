@@ -84,6 +84,7 @@ class FakeRunners:
         self.fail_start = fail_start or {}  # process number -> why it cannot start
         self._ops: dict[tuple[str, int, str], int] = {}  # (impl, process, alg) -> ops run
         self.restarts: dict[tuple[str, int], int] = {}  # (runner, process) -> restarts
+        self.jit_warmup_s = 0.0  # every fake runner's manifest `jit_warmup_s`
 
     # -- the seam ----------------------------------------------------------------------
     def request(self, impl_id: str, process: int, request: Request) -> Reply:
@@ -108,6 +109,9 @@ class FakeRunners:
 
     def runtime(self, runner: str) -> str:
         return f"fake {runner}"
+
+    def warmup_floor_ns(self, runner: str) -> float:
+        return self.jit_warmup_s * 1e9
 
     def loop_overhead_ns(self, runner: str) -> float:
         return 1.0

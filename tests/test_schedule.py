@@ -59,6 +59,19 @@ def test_a_steady_fast_op_warms_up_two_windows_then_meets_its_target_in_one_roun
     assert [s.request.alloc for s in runners.sent] == [False, False, False, True]
 
 
+def test_a_jit_runner_warms_up_at_least_its_compile_time_though_steady_before():
+    runners = FakeRunners(digest_impl("a", steady(1000)))
+    runners.jit_warmup_s = 0.1  # its manifest: a JIT compiles for 100 ms
+    record = run(runners, DIGEST)["fake/a"]
+    # steady from the first window, yet ten windows of 5 × 2 ms: 100 ms; the last kept
+    assert record.warmup_steady is True and record.warmup_ns == 100e6
+    assert [s.request.samples for s in runners.sent[1:11]] == [WINDOW] * 10
+    assert record.sample_rounds[:WINDOW] == [0] * WINDOW and record.stats.median == 1000.0
+    beyond = FakeRunners(digest_impl("a", steady(1000)))
+    beyond.jit_warmup_s = 0.8  # more than the cap (half the 1 s budget): the cap is raised
+    assert run(beyond, DIGEST)["fake/a"].warmup_ns == 800e6
+
+
 def test_cases_are_sampled_in_interleaved_rounds_until_each_is_done():
     # one case alternates 2.0 / 2.6 ms samples, so its median's CI never meets ±1%: it
     # samples its whole budget, round after round, beside a case that is done at once

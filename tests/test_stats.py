@@ -192,6 +192,20 @@ def test_warmup_stops_at_its_cap_when_never_steady():
     assert flat.steady and flat.spent_ns == 20e6 and flat.typical_sample_ns(10) == 2e6
 
 
+def test_a_warmup_with_a_floor_is_not_done_steady_before_it():
+    # a JIT's plateau: two windows agree long before its compiler is done
+    warm = Warmup(cap_ns=1e9, floor_ns=50e6)
+    windows = 0
+    while not warm.done():
+        warm.add([2_000_000] * 5, 10)
+        windows += 1
+    assert warm.steady and windows == 5 and warm.spent_ns == 50e6
+    capped = Warmup(cap_ns=30e6, floor_ns=50e6)  # the cap still ends it
+    while not capped.done():
+        capped.add([2_000_000] * 5, 10)
+    assert capped.spent_ns == 30e6
+
+
 def test_a_steady_warmup_hands_on_its_last_window_only():
     flat = Warmup(cap_ns=1e9, window=3)
     flat.add([3_000_000, 2_040_000, 2_000_000], 10)  # a cold first sample; median 2% off

@@ -185,16 +185,19 @@ class CaseSteps:
 
     def warm_up(self, case: Case, first_process: bool) -> None:
         """Unrecorded samples until the time per op is steady (engine/warmup.py), up to the
-        warm-up cap. In the first process the curve starts with the warm calibration
-        samples, and its first window re-calibrates iters when its samples came out far
-        from their target length (the first estimate was one cold op, a warm batch tells
-        the truth). A steady end's last window is kept as the case's first samples."""
+        warm-up cap, and in a JIT runner not before its compile time (`warmup_floor_ns`,
+        the cap raised to it). In the first process the curve starts with the warm
+        calibration samples, and its first window re-calibrates iters when its samples
+        came out far from their target length (the first estimate was one cold op, a warm
+        batch tells the truth). A steady end's last window is kept as the case's first
+        samples."""
         sampler = case.sampler
         if not case.ok or self.warms_itself(sampler):
             return
         sample_ns = sampler.per_op_estimate * sampler.iters
-        cap = min(self.warmup_s * 1e9, sampler.share_ns / 2)
-        warm = Warmup(cap, window_for(cap, sample_ns))
+        floor = self.runners.warmup_floor_ns(case.impl.runner)
+        cap = max(min(self.warmup_s * 1e9, sampler.share_ns / 2), floor)
+        warm = Warmup(cap, window_for(cap, sample_ns), floor)
         seed = case.calibration_tail if first_process else []
         warm.add(seed, sampler.iters)  # timed in `prepare`: not counted again below
         retune = first_process

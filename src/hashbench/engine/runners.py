@@ -1,6 +1,6 @@
 """What the engine needs of the runners, and nothing more: the implementations they
 serve, one request to an implementation in a given process of its runner, further
-processes, and two facts per runner. `RunnerPool` is it in a run; a scheduler test puts
+processes, and three facts per runner. `RunnerPool` is it in a run; a scheduler test puts
 a fake behind the same interface (tests/fake_runners.py), so rounds, stopping, warm-up
 and restarts are tested in-process on hand-made timings."""
 
@@ -34,6 +34,11 @@ class Runners(Protocol):
         ...
 
     def runtime(self, runner: str) -> str: ...
+
+    def warmup_floor_ns(self, runner: str) -> float:
+        """How long a fresh process of the runner runs a hot loop before its JIT has
+        compiled it (its manifest's `jit_warmup_s`); 0 for code compiled ahead of time."""
+        ...
 
     def loop_overhead_ns(self, runner: str) -> float:
         """The runner's empty timed loop per iteration; RunnerError when it cannot say."""

@@ -28,6 +28,9 @@ class Manifest:
     # mislead, if they would (a JIT), and variables that make its counts repeat
     count_refused: str = ""
     count_env: dict[str, str] = field(default_factory=dict)
+    # how long a fresh process of this runtime runs a hot loop before its JIT has compiled
+    # it: a fast op's warm-up lasts at least this long in each process (engine/warmup.py)
+    jit_warmup_s: float = 0.0
 
     def toolchain_problem(self) -> str | None:
         """None if the toolchain check passes, else what is missing and how to get it."""
@@ -68,7 +71,15 @@ def _load(path: Path) -> Manifest:
         timeout_s=float(data.get("timeout_s", 120)),
         count_refused=str(data.get("count_refused", "")),
         count_env={str(k): str(v) for k, v in data.get("count_env", {}).items()},
+        jit_warmup_s=_seconds(path, data, "jit_warmup_s"),
     )
+
+
+def _seconds(path: Path, data: dict[str, object], key: str) -> float:
+    value = data.get(key, 0.0)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 60:
+        raise UsageError(f"{path}: {key} must be a number of seconds from 0 to 60, not {value!r}")
+    return float(value)
 
 
 def load_all(directory: Path | None = None) -> list[Manifest]:

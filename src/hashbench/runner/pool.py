@@ -137,6 +137,10 @@ class RunnerPool:
         client = self.clients.get(runner)
         return client.hello if client else None
 
+    def warmup_floor_ns(self, runner: str) -> float:
+        manifest = next((m for m in self.manifests if m.name == runner), None)
+        return manifest.jit_warmup_s * 1e9 if manifest else 0.0
+
     def runtime(self, runner: str) -> str:
         hello = self.hello(runner)
         return hello.runtime if hello else ""
