@@ -457,6 +457,7 @@ def _view_lines(
             f"  - +{effect}%: caught **{n_caught} of {n_try} ({share})** (target {target}): "
             + ", ".join(kinds)
         )
+    lines += _pooled_lines(pairs, in_fact, history)
     lines += [
         "- ratio to the group's fastest, one run's interval holding the next run's ratio "
         "(target ≥ 90% at a median half-width ≤ ±3%, ±5% for JIT runtimes):",
@@ -491,6 +492,43 @@ def _view_lines(
         more = f" and {len(missed) - 10} more" if len(missed) > 10 else ""
         lines.append(f"- missed at +10%: {', '.join(missed[:10])}{more}")
     return lines + [""]
+
+
+def pooled(run: RunFile) -> RunFile:
+    """The run as if no runner said its runtime compiles as it runs: `compare` then fits
+    every case's tails with the rest of its kind, as it did before 2026-11-29."""
+    runners = {n: msgspec.structs.replace(r, jit=False) for n, r in run.runners.items()}
+    return msgspec.structs.replace(run, runners=runners)
+
+
+def _pooled_lines(
+    pairs: list[tuple[Side, Side]], in_fact: dict[str, float], history: list[RunFile] | None
+) -> list[str]:
+    """The A/A exits and the catches again with the JIT runtimes' tails pooled with the
+    others'; nothing where no run says which runners compile as they run."""
+    runs = [run for a_runs, b_runs in pairs for run in (*a_runs, *b_runs)]
+    if not any(r.jit for run in runs for r in run.runners.values()):
+        return []
+    tries, clean, regressions = Tries(in_fact=in_fact), 0, 0
+    for n, (a_runs, b_runs) in enumerate(pairs, start=1):
+        a_side, b_side = [pooled(r) for r in a_runs], [pooled(r) for r in b_runs]
+        earlier = earlier_than(history, n) if history else None
+        r = a_a(merge_runs(a_side), merge_runs(b_side), earlier)
+        clean += r.exit_code == 0
+        regressions += r.regressions
+        injections(a_side, b_side, tries, earlier)
+    caught = []
+    for effect in (10, 5):
+        other, tried = tries.by_kind.get((effect, False), [0, 0])
+        caught.append(
+            f"+{effect}% caught {tries.caught[effect]} of {tries.tried[effect]} (native and "
+            f"interpreted {other} of {tried})"
+        )
+    return [
+        "- the same judged with the JIT runtimes' tails pooled with the others' (`compare` "
+        f"before 2026-11-29): A/A exit 0 in {clean} of {len(pairs)}, {regressions} false "
+        f"regressions; {'; '.join(caught)}"
+    ]
 
 
 def _tails_lines(tails: dict[str, list[Tails]]) -> list[str]:

@@ -14,7 +14,7 @@ from factories import record
 from rich.console import Console
 
 from hashbench.measure import stats
-from hashbench.model import RunFile
+from hashbench.model import RunFile, RunnerInfo
 from hashbench.report import comparison
 from hashbench.results.files import ResultsFile, load
 
@@ -406,3 +406,45 @@ def test_a_real_change_is_held_to_the_other_cases_tails_not_its_own():
     cmp = comparison.between_runs(old, new, 0.05, ("a", "b"))
     assert [r.new.impl for r in cmp.regressions] == ["x/i7"]
     assert [r.verdict for r in cmp.rows if r.verdict == "faster"] == []
+
+
+def _mixed_runs(seed: int, change: float):
+    """Forty cases of a runtime compiled ahead that move ±3%, and forty of a JIT runtime
+    of which a quarter land 1.5–2.4× off (another compilation); case aot/i3 moves by
+    `change`."""
+    rng = np.random.default_rng(seed)
+    old, new = [], []
+    for runner, slowed in (("aot", 0.0), ("jit", 0.25)):
+        for i in range(40):
+            centre = 1000.0 * (1 + i)
+            moved = change if (runner, i) == ("aot", 3) else 1.0
+            a = _whole_side(centre, rng, rng.random() < slowed)
+            b = _whole_side(centre * moved, rng, rng.random() < slowed)
+            old.append(_with_stats(f"{runner}/i{i}", a, stats.summarize(a)))
+            new.append(_with_stats(f"{runner}/i{i}", b, stats.summarize(b)))
+    return run_of(*old), run_of(*new)
+
+
+def _jit_runner(run: RunFile) -> RunFile:
+    run.runners = {"aot": RunnerInfo(available=True), "jit": RunnerInfo(available=True, jit=True)}
+    return run
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_jit_runtimes_moves_do_not_hide_a_change_in_another_runtime(seed):
+    """A 30% slowdown of one case among steady ones is held to its own kind's tails when
+    the run says which runners compile as they run, and caught; pooled with the JIT's
+    moves (a Cauchy's tails) it is missed. Either way the JIT's moves are no changes."""
+    old, new = _mixed_runs(seed, change=1.3)
+    pooled = comparison.between_runs(old, new, 0.05, ("a", "b"))
+    assert [r.new.impl for r in pooled.regressions] == []
+    assert [t.kind for t in pooled.tails] == ["digest cases with fewer than 3 processes a side"]
+    split = comparison.between_runs(old, _jit_runner(new), 0.05, ("a", "b"))
+    assert [r.new.impl for r in split.rows if r.verdict != "~"] == ["aot/i3"]
+    assert sorted(t.kind for t in split.tails) == [
+        "digest cases of JIT runtimes with fewer than 3 processes a side",
+        "digest cases of other runtimes with fewer than 3 processes a side",
+    ]
+    same_old, same_new = _mixed_runs(seed, change=1.0)
+    same = comparison.between_runs(same_old, _jit_runner(same_new), 0.05, ("a", "b"))
+    assert [r.verdict for r in same.rows if r.verdict != "~"] == []

@@ -1,6 +1,7 @@
-"""A JIT runner's warm-up floor (its manifest's `jit_warmup_s`): read and checked from the
-manifest, and kept by a real run. The schedule's use of it on hand-made timings is in
-test_schedule.py."""
+"""A JIT runner's manifest: `jit` (its runtime compiles as it runs; recorded in a run, and
+`compare` fits its cases' tails apart: test_compare.py) and the warm-up floor
+`jit_warmup_s`, read and checked from the manifest and kept by a real run. The schedule's
+use of the floor on hand-made timings is in test_schedule.py."""
 
 from __future__ import annotations
 
@@ -27,10 +28,12 @@ def _runner(tmp_path: Path, extra: str) -> Path:
     return tmp_path
 
 
-def test_a_manifest_names_its_jit_warm_up_in_seconds(tmp_path: Path):
-    assert load_all(_runner(tmp_path, "jit_warmup_s = 0.25\n"))[0].jit_warmup_s == 0.25
+def test_a_manifest_names_its_jit_and_its_warm_up_in_seconds(tmp_path: Path):
+    (jit,) = load_all(_runner(tmp_path, "jit = true\njit_warmup_s = 0.25\n"))
+    assert jit.jit is True and jit.jit_warmup_s == 0.25
     manifests = {m.name: m for m in MANIFESTS}
     assert manifests["java"].jit_warmup_s > 0 and manifests["c"].jit_warmup_s == 0
+    assert {m.name for m in MANIFESTS if m.jit} == {"java", "node", "deno"}
 
 
 @pytest.mark.parametrize("value", ['"long"', "-1", "600", "true"])
@@ -38,6 +41,12 @@ def test_a_bad_jit_warm_up_is_refused_naming_the_file(tmp_path: Path, value: str
     with pytest.raises(UsageError) as err:
         load_all(_runner(tmp_path, f"jit_warmup_s = {value}\n"))
     assert "runner.toml: jit_warmup_s must be a number of seconds" in str(err.value)
+
+
+def test_a_jit_that_is_not_true_or_false_is_refused(tmp_path: Path):
+    with pytest.raises(UsageError) as err:
+        load_all(_runner(tmp_path, 'jit = "yes"\n'))
+    assert "runner.toml: jit must be true or false, not 'yes'" in str(err.value)
 
 
 def test_a_java_digest_warms_up_for_at_least_the_floor(tmp_path: Path):
@@ -48,7 +57,9 @@ def test_a_java_digest_warms_up_for_at_least_the_floor(tmp_path: Path):
     done = hashbench("run", *args, "--mode", "new", "--budget", "0.1", "--no-store",
                      "--out", str(out))  # fmt: skip
     assert done.returncode == 0, done.stderr
-    (case,) = [c for c in load(out).cases if c.status == "ok"]
+    run = load(out)
+    assert run.runners["java"].jit is True
+    (case,) = [c for c in run.cases if c.status == "ok"]
     # without the floor, half the 0.1 s budget caps it (50 ms); with it, it ends when its
     # samples and the calibration's before them (not in warmup_ns) reach the floor
     assert case.warmup_ns is not None and case.warmup_ns > max(floor / 2, 0.05) * 1e9

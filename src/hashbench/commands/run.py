@@ -383,6 +383,7 @@ def _run_groups(
 
 def _runner_info(pool: RunnerPool, runner: GroupRunner) -> dict[str, RunnerInfo]:
     info: dict[str, RunnerInfo] = {}
+    jit = {m.name for m in pool.manifests if m.jit}
     for name in pool.clients:
         hello = pool.hello(name)
         info[name] = RunnerInfo(
@@ -390,6 +391,7 @@ def _runner_info(pool: RunnerPool, runner: GroupRunner) -> dict[str, RunnerInfo]
             runtime=hello.runtime if hello else "",
             timer_resolution_ns=hello.timer.resolution_ns if hello else None,
             loop_overhead_ns=runner.loop_overhead.get(name),
+            jit=name in jit,
         )
     for name, reason in pool.unavailable.items():
         info[name] = RunnerInfo(available=False, reason=reason)

@@ -35,6 +35,7 @@ class RunnerInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     runtime: str = ""
     timer_resolution_ns: float | None = None
     loop_overhead_ns: float | None = None
+    jit: bool = False  # its runtime compiles as it runs (its manifest's `jit`)
 
 
 class RunOptions(msgspec.Struct, kw_only=True):

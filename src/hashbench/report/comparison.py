@@ -112,8 +112,9 @@ def between_runs(
             label = f"{b[key].impl} · {title(b[key])}"
             not_measured.append(f"{label} ({a[key].status} → {b[key].status})")
     known = earlier.noise if earlier else None
+    jit = frozenset(name for run in (old, new) for name, r in run.runners.items() if r.jit)
     changes, machine, run_move, tails = (
-        compare_pairs(pairs, known) if pairs else ([], None, None, [])
+        compare_pairs(pairs, known, jit) if pairs else ([], None, None, [])
     )
     rows = [Row(o, n, c, threshold) for (o, n), c in zip(pairs, changes, strict=True)]
     return Comparison(

@@ -31,6 +31,8 @@ class Manifest:
     # how long a fresh process of this runtime runs a hot loop before its JIT has compiled
     # it: a fast op's warm-up lasts at least this long in each process (engine/warmup.py)
     jit_warmup_s: float = 0.0
+    # the runtime compiles as it runs (HotSpot, V8): `compare` fits its cases' tails apart
+    jit: bool = False
 
     def toolchain_problem(self) -> str | None:
         """None if the toolchain check passes, else what is missing and how to get it."""
@@ -72,7 +74,15 @@ def _load(path: Path) -> Manifest:
         count_refused=str(data.get("count_refused", "")),
         count_env={str(k): str(v) for k, v in data.get("count_env", {}).items()},
         jit_warmup_s=_seconds(path, data, "jit_warmup_s"),
+        jit=_flag(path, data, "jit"),
     )
+
+
+def _flag(path: Path, data: dict[str, object], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise UsageError(f"{path}: {key} must be true or false, not {value!r}")
+    return value
 
 
 def _seconds(path: Path, data: dict[str, object], key: str) -> float:
