@@ -81,10 +81,13 @@ def target(case: CaseRecord) -> float:
     return 0.05 if case.runner in JIT else 0.03
 
 
-REASONS = {  # a record's warning → the reason the table gives
+REASONS = {  # a record's warning code (or, in older files, its sentence's start) → reason
     "noisy": "noisy (std dev ≥ 10%)",
+    "too_few_samples": "few samples",
     "too few samples": "few samples",
+    "wide_interval": "its own interval wider than the target",
     "median CI": "its own interval wider than the target",
+    "processes_disagree": "its processes disagreed",
     "processes disagree": "its processes disagreed",
 }
 
@@ -94,7 +97,8 @@ def why(cases: list[CaseRecord]) -> str:
     reasons = []
     for c in cases:
         for warning in c.warnings:
-            reasons += [text for start, text in REASONS.items() if warning.startswith(start)]
+            said = warning if isinstance(warning, str) else warning.code
+            reasons += [text for start, text in REASONS.items() if said.startswith(start)]
         if c.warmup_steady is False:
             reasons.append("warm-up never steady")
     if not reasons:
