@@ -63,3 +63,20 @@ def test_a_java_digest_warms_up_for_at_least_the_floor(tmp_path: Path):
     # without the floor, half the 0.1 s budget caps it (50 ms); with it, it ends when its
     # samples and the calibration's before them (not in warmup_ns) reach the floor
     assert case.warmup_ns is not None and case.warmup_ns > max(floor / 2, 0.05) * 1e9
+
+
+def test_a_java_password_hash_runs_untimed_to_the_floor_once_per_code(tmp_path: Path):
+    skip_without_runner("java")
+    floor = next(m for m in MANIFESTS if m.name == "java").jit_warmup_s
+    out = tmp_path / "run.json"
+    case = ["--impl", "java/jbcrypt", "--alg", "bcrypt", "--params", "cost=8"]
+    done = hashbench("run", *case, "--op", "hash,verify", "--budget", "0.1", "--no-store",
+                     "--out", str(out))  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    cases = {c.op: c for c in load(out).cases if c.status == "ok"}
+    # hash comes first: the JIT has not compiled jBCrypt, so untimed ops to the floor and
+    # its calibration's samples not kept; verify then finds the code compiled
+    first, then = cases["hash"], cases["verify"]
+    assert first.warmup_ns is not None and first.warmup_ns >= floor * 1e9
+    assert 0 not in first.sample_rounds
+    assert then.warmup_ns is None

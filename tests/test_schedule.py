@@ -206,6 +206,29 @@ def test_a_slow_op_is_primed_at_a_sixteenth_keeps_its_calibration_and_skips_warm
     assert record.stop == "ci" and record.stats.median == 50e6
 
 
+def test_a_slow_op_new_to_a_jit_process_runs_untimed_until_the_floor_once_per_code():
+    runners = FakeRunners(derive_impl("slow", steady(50e6)))  # 50 ms at 1000 iterations
+    runners.jit_warmup_s = 0.2
+    records: list[CaseRecord] = []
+    steps = GroupRunner(runners, Options(), records.append)
+    steps.run_group(0, DERIVE)
+    shapes = [(s.request.params, s.request.samples) for s in runners.benches("fake/slow")]
+    # primer, calibration (two ops, not kept: the JIT had not compiled the code), four
+    # untimed ops of 50 ms (the floor, 0.2 s), then a round of 0.1 s: two samples short
+    # of its minimum of three, so a second round
+    assert shapes[:7] == [({"iterations": 62}, 1), ({"iterations": 1000}, 2)] + [
+        ({"iterations": 1000}, 1)
+    ] * 4 + [({"iterations": 1000}, 2)]
+    first = records[0]
+    assert first.warmup_ns == 200e6 and first.warmup_steady is True
+    assert 0 not in first.sample_rounds and first.stats.median == 50e6
+    # the same implementation and algorithm again in this process: compiled, no floor
+    # (its calibration's two ops kept, no warm-up)
+    more = dataclasses.replace(DERIVE, params=(("iterations", 2000),))
+    steps.run_group(1, more)
+    assert records[1].warmup_ns is None and records[1].sample_rounds[:2] == [0, 0]
+
+
 def test_a_digest_is_never_primed():
     runners = FakeRunners(digest_impl("a", steady(1000)))
     run(runners, DIGEST)

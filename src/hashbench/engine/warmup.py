@@ -15,7 +15,11 @@ case's settled speed, the worst 2.30× (docs/benchmarks/jit-warmup.md); in the g
 of 2026-11-29 two of ten runs of a Java digest were measured on the slope (+24%, +126%)
 and were `compare`'s only false regressions. So a runner whose manifest names a
 `jit_warmup_s` is not steady before that much warm-up (`floor_ns`, the cap raised to it):
-with Java's 0.4 s, none of the 24 over 1.1×.
+with Java's 0.4 s, none of the 24 over 1.1×. A JIT compiles code, not cases: the floor is
+owed once per runner process, implementation and algorithm (engine/case_steps.py), and a
+slow op, otherwise its own warm-up, pays it in untimed ops (Java's password hashes at
+quick's budget without it: 18 of 78 values over 1.1×, spring-argon2 2.19×; with it none,
+docs/benchmarks/jit-warmup-password.md).
 
 Warm-up that ends steady hands its last window on as the case's first samples
 (`steady_tail`): by the test that ended it, they are as warm as any later one, so a case

@@ -29,7 +29,8 @@ class Manifest:
     count_refused: str = ""
     count_env: dict[str, str] = field(default_factory=dict)
     # how long a fresh process of this runtime runs a hot loop before its JIT has compiled
-    # it: a fast op's warm-up lasts at least this long in each process (engine/warmup.py)
+    # it: the first case of an implementation and algorithm in a process warms up at least
+    # this long (engine/warmup.py)
     jit_warmup_s: float = 0.0
     # the runtime compiles as it runs (HotSpot, V8): `compare` fits its cases' tails apart
     jit: bool = False
