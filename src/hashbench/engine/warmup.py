@@ -11,15 +11,15 @@ Two windows can agree while the JIT is still at work: HotSpot runs a loop at an
 intermediate tier for a while, and on the one CPU the runners are pinned to its compiler
 threads share the CPU with the loop. Java's digests at quick's budget, in fresh
 processes, with warm-up ended by its steady test alone: 8 of 24 values over 1.1× the
-case's settled speed, the worst 2.30× (docs/benchmarks/jit-warmup.md); in the gate runs
-of 2026-11-29 two of ten runs of a Java digest were measured on the slope (+24%, +126%)
-and were `compare`'s only false regressions. So a runner whose manifest names a
-`jit_warmup_s` is not steady before that much warm-up (`floor_ns`, the cap raised to it):
-with Java's 0.4 s, none of the 24 over 1.1×. A JIT compiles code, not cases: the floor is
-owed once per runner process, implementation and algorithm (engine/case_steps.py), and a
-slow op, otherwise its own warm-up, pays it in untimed ops (Java's password hashes at
-quick's budget without it: 18 of 78 values over 1.1×, spring-argon2 2.19×; with it none,
-docs/benchmarks/jit-warmup-password.md).
+case's settled speed, the worst 2.30× (docs/benchmarks/jit-warmup.md); in ten gate runs
+of 2026-11-29 made before it (`scripts/gate_check.py --pairs 5`), two Java digests were
+measured on the slope (+24%, +126%) and were `compare`'s only false regressions. So a
+runner whose manifest names a `jit_warmup_s` is not steady before that much warm-up
+(`floor_ns`, the cap raised to it): with Java's 0.4 s, none of the 24 over 1.1×. A JIT
+compiles code, not cases: the floor is owed once per runner process, implementation and
+algorithm (engine/case_steps.py), and a slow op, otherwise its own warm-up, pays it in
+untimed ops (Java's password hashes at quick's budget without it: 18 of 78 values over
+1.1×, spring-argon2 2.19×; with it none, docs/benchmarks/jit-warmup-password.md).
 
 Warm-up that ends steady hands its last window on as the case's first samples
 (`steady_tail`): by the test that ended it, they are as warm as any later one, so a case
