@@ -192,15 +192,17 @@ class CaseSteps:
         the first time the process runs the case's implementation and algorithm, then
         none: a JIT compiles code, not cases, and verify after hash, or another mode of a
         digest, finds it compiled."""
-        runner, process = case.impl.runner, case.sampler.process_no
-        floor = self.runners.warmup_floor_ns(runner)
-        key = (runner, process, self.runners.launches(runner, process), case.impl.id)
-        return 0.0 if floor <= 0 or (*key, case.group.alg) in self.compiled else floor
+        floor = self.runners.warmup_floor_ns(case.impl.runner)
+        return 0.0 if floor <= 0 or self._code(case) in self.compiled else floor
 
-    def _compiled(self, case: Case) -> None:
+    def _code(self, case: Case) -> tuple[str, int, int, str, str]:
+        """The case's code in its runner process: what a JIT compiles once."""
         runner, process = case.impl.runner, case.sampler.process_no
         launch = self.runners.launches(runner, process)
-        self.compiled.add((runner, process, launch, case.impl.id, case.group.alg))
+        return runner, process, launch, case.impl.id, case.group.alg
+
+    def _compiled(self, case: Case) -> None:
+        self.compiled.add(self._code(case))
 
     def warm_up(self, case: Case, first_process: bool) -> None:
         """Unrecorded samples until the time per op is steady (engine/warmup.py), up to the
