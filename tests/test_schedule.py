@@ -324,6 +324,17 @@ def test_a_fast_op_runs_one_untimed_op_in_each_further_process_and_none_in_the_f
     assert set(record.sample_processes) == {0, 1}
 
 
+def test_a_jit_runner_is_never_asked_to_warm_up_on_its_own():
+    # the engine's warm-up waits for the JIT in every process; the runner's own (Java's
+    # 250 ms of loop) would repeat it
+    runners = FakeRunners(digest_impl("a", steady(1000)), derive_impl("slow", steady(50e6)))
+    runners.jit_warmup_s = 0.1
+    fast = run(runners, DIGEST, processes=2)["fake/a"]
+    slow = run(runners, DERIVE, processes=2)["fake/slow"]
+    assert set(fast.sample_processes) == set(slow.sample_processes) == {0, 1}
+    assert {s.request.warm for s in runners.sent if s.request.cmd == "bench"} == {False}
+
+
 def test_the_yardstick_is_measured_before_each_process_samples_and_kept_per_case():
     # c/openssl stands in for the C runner's yardstick: 1000 ns per op in process 0
     yardstick = FakeImpl("c/openssl", ["sha256"], ["digest", "bench"], steady(1000))

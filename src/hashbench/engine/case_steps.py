@@ -56,20 +56,20 @@ class CaseSteps:
         self, case: Case, iters: int, samples: int, alloc: bool = False, warm: bool | None = None
     ) -> Reply | None:
         """One bench request. Only a case's first request in a runner process runs the
-        op once untimed first (`warm`, unless told otherwise); bytes per op are asked for
-        once per case (`alloc`): both would otherwise cost an op or more per request, in
-        every round."""
+        op once untimed first (`warm`, unless told otherwise), and never in a runner
+        with a JIT floor: the engine's warm-up waits for its JIT (`warm_up`), which the
+        runner's own (Java's: 250 ms of loop for an op under 25 ms) would only repeat.
+        Bytes per op are asked for once per case (`alloc`): both would otherwise cost an
+        op or more per request, in every round."""
         assert case.bench is not None
         if not case.ran_in_process:
             self.prime(case)
             if not case.ok:
                 return None
+        if warm is None:
+            warm = not case.ran_in_process and self.runners.warmup_floor_ns(case.impl.runner) <= 0
         request = msgspec.structs.replace(
-            case.bench,
-            iters=iters,
-            samples=samples,
-            warm=not case.ran_in_process if warm is None else warm,
-            alloc=alloc,
+            case.bench, iters=iters, samples=samples, warm=warm, alloc=alloc
         )
         reply = self.call(case, request)
         if reply is not None:
