@@ -98,6 +98,31 @@ def test_sigterm_mid_suite_ends_like_ctrl_c(tmp_path):
     assert run.interrupted is True and run.finished and run.cases
 
 
+def test_a_hangup_to_the_terminal_reaches_no_runner(tmp_path):
+    # `nohup hashbench run …` and the terminal closes: SIGHUP goes to the orchestrator's
+    # process group; the orchestrator ignores it, and the runners (in sessions of their
+    # own) never see it. faulty/slow's runner dies of a hangup, as Deno's does.
+    suite = tmp_path / "s.toml"
+    suite.write_text(SUITE.replace(str(SIZES), "[16, 32, 48]").replace("budget = 2", "budget = 1"))
+    out = tmp_path / "r.json"
+    env = {**os.environ, "HASHBENCH_RUNNERS": str(FIXTURES), "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hashbench", "run", str(suite), "--out", str(out),
+         "--filter-regex", "faulty/slow"],
+        env=env, cwd=paths.root(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        start_new_session=True,  # a terminal's session, of which it is the leader
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),  # nohup
+    )  # fmt: skip
+    wait_for_cases(out, proc)
+    runners = children(proc.pid)
+    assert runners and all(os.getsid(p) != os.getsid(proc.pid) for p in runners)
+    os.killpg(proc.pid, signal.SIGHUP)
+    output = proc.communicate(timeout=60)[0].decode()
+    assert proc.returncode == 0, output
+    cases = load(out).cases
+    assert len(cases) == 3 and all(c.status == "ok" for c in cases)
+
+
 def test_a_second_run_to_the_same_file_is_refused_while_the_first_writes(tmp_path):
     out = tmp_path / "r.json"
     first = start(tmp_path, out, "--filter-regex", "faulty/slow")

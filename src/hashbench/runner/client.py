@@ -111,6 +111,11 @@ class RunnerClient:
         threading.Thread(target=self._pump_stderr, args=(self._proc,), daemon=True).start()
 
     def _before_exec(self) -> None:
+        """A session of its own: a terminal's hangup or Ctrl-C, sent to the orchestrator's
+        process group, reaches the orchestrator alone, which ends its runners in order
+        (under `nohup` a hangup once killed the Deno runner mid-run: Deno resets SIGHUP
+        to its default, where the others inherit it ignored)."""
+        os.setsid()
         _die_with_parent()
         self.placement.pin_runner()
 
