@@ -448,3 +448,24 @@ def test_a_jit_runtimes_moves_do_not_hide_a_change_in_another_runtime(seed):
     same_old, same_new = _mixed_runs(seed, change=1.0)
     same = comparison.between_runs(same_old, _jit_runner(same_new), 0.05, ("a", "b"))
     assert [r.verdict for r in same.rows if r.verdict != "~"] == []
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_history_store_never_lightens_the_tails_a_case_is_held_to(seed):
+    """A/A, a tenth of the sides slowed whole. The history store knows all but one of
+    the cases that jumped as jumpers (they did so before): their own noise is large. It
+    must only make their moves smaller in their own eyes, not thin the null the rest are
+    held to: fitted to the moves with the history in, the tails came out light and the
+    one jumper the history had not seen was called a regression (as Node's node-crypto
+    sha256 `new`, +29.8% in the gate runs of 2026-11-29)."""
+    old, new = _one_process_runs(seed, slowed_share=0.1)
+    moves = {
+        o.id: abs(np.log(n.stats.median / o.stats.median))
+        for o, n in zip(old.cases, new.cases, strict=True)
+    }
+    jumpers = sorted((i for i, m in moves.items() if m > 0.3), key=moves.get, reverse=True)
+    assert len(jumpers) >= 3
+    known = comparison.Earlier(runs=8, noise={i: 0.5 for i in jumpers[1:]})
+    held = comparison.between_runs(old, new, 0.05, ("a", "b"), known)
+    assert [r.verdict for r in held.rows if r.verdict != "~"] == []
+    assert [t.df for t in held.tails] == [pytest.approx(1.0, abs=0.5)]

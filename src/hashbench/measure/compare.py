@@ -36,7 +36,13 @@ the median of its processes' faster halves (`fast_half`).
   z scores of the other cases of its kind (`tail_kind`: digests or password hashes, one
   process or replicated, a JIT runtime or not; measure/tails.py), never lighter-tailed than
   its own test's; on a machine that behaves that is the test's own, and the report says
-  how heavy the tails came out and the smallest change the comparison could call.
+  how heavy the tails came out and the smallest change the comparison could call. The
+  z scores the tails are fitted to are the two runs' own, the history store's noise
+  left out: a case's history only ever makes its own move smaller. Fitted with it in,
+  the jumps the history knew shrank, the tails came out light, and a jump it had not
+  seen was called a regression: the gate's final runs of 2026-11-29 held to the history
+  store were clean in 3 of 5 pairs (Node's node-crypto sha256 `new` +29.8%, Deno's
+  noble-hashes sha256 +15.5%), 5 of 5 fitted without it (docs/benchmarks/gate-jit.md).
 - **Significance**: the false discovery rate is held at ALPHA across all cases
   (Benjamini–Hochberg): a comparison of 150 cases does not cry wolf seven times at
   p < 0.05.
@@ -257,11 +263,13 @@ def compare_pairs(
     ):
         if own is not None:
             noise, df = own
+            run_noise = noise
         else:
             history = (earlier or {}).get(new.id, 0.0)
-            noise, df = max(_interval_noise(old, new), floor, history), None
+            run_noise, df = max(_interval_noise(old, new), floor), None
+            noise = max(run_noise, history)
         kind = tail_kind(new, own is not None, new.runner in jit if jit else None)
-        judged.append(Judged(di - centre, noise, df, kind))
+        judged.append(Judged(di - centre, noise, df, kind, run_noise))
     fitted, own_nulls = _fitted_tails(judged, len(pairs))
     changes = []
     for di, j, fitted_null in zip(d, judged, own_nulls, strict=True):
@@ -310,6 +318,7 @@ class Judged(NamedTuple):
     noise: float  # one sd of the move, log
     df: float | None  # its replicated t test's degrees of freedom; None: a z test
     kind: str  # tail_kind: which cases' tails it is held to
+    run_noise: float  # `noise` as the two runs alone show it, the history store's left out
 
 
 def _fitted_tails(judged: list[Judged], compared: int) -> tuple[list[Tails], list[Tails | None]]:
@@ -330,7 +339,7 @@ def _fitted_tails(judged: list[Judged], compared: int) -> tuple[list[Tails], lis
         replicated = judged[members[0]].df is not None
         scale_of = unit_scale if replicated else robust_scale
         fits = fit_each_without_itself(
-            [judged[i].move / judged[i].noise for i in members], scale_of
+            [judged[i].move / judged[i].run_noise for i in members], scale_of
         )
         for i, tails in zip(members, fits, strict=True):
             each[i] = tails

@@ -9,7 +9,9 @@ one-run compares (docs/benchmarks/gate.md). Earlier runs of the same suite show 
 each move of a case between two consecutive earlier runs, its group's move taken out as
 `compare` takes it out, is a sample of the noise that case alone has. Their mean square,
 moderated towards its runner's typical one as compare.PRIOR_DF more moves, is the noise
-`compare` then holds such a case to, beside the run's own floor.
+`compare` then holds such a case to, beside the run's own floor. It makes the case's own
+move smaller, never the tails the cases are held to lighter: those stay fitted to the two
+runs' moves alone (measure/compare.py), so the history only ever takes verdicts away.
 
 Only moves between records of one process each count: a record of several processes is
 a median of them, steadier, and would make a one-process case look steadier than it is.
