@@ -42,7 +42,8 @@ the median of its processes' faster halves (`fast_half`).
   the jumps the history knew shrank, the tails came out light, and a jump it had not
   seen was called a regression: the gate's final runs of 2026-11-29 held to the history
   store were clean in 3 of 5 pairs (Node's node-crypto sha256 `new` +29.8%, Deno's
-  noble-hashes sha256 +15.5%), 5 of 5 fitted without it (docs/benchmarks/gate-jit.md).
+  noble-hashes sha256 +15.5%), 5 of 5 fitted without it (pairs 1–5 of
+  docs/benchmarks/gate-jit.md; 9 of its 10).
 - **Significance**: the false discovery rate is held at ALPHA across all cases
   (Benjamini–Hochberg): a comparison of 150 cases does not cry wolf seven times at
   p < 0.05.
