@@ -180,8 +180,14 @@ def injected_side(merged_b: RunFile, runs: list[RunFile], raised_id: str) -> Run
     if any(r is None for r in raised):
         return None
     targets = [relabelled(r) for r in raised if r is not None]
-    one = merge_runs([with_cases(run, [t]) for run, t in zip(runs, targets, strict=True)])
-    target = one.cases[0]
+    if len(runs) == 1:
+        target = targets[0]
+    else:  # merged within whole runs: merge_runs takes each run's group move out
+        swapped = [
+            with_cases(run, [t if c.id == t.id else c for c in base_cases(run)])
+            for run, t in zip(runs, targets, strict=True)
+        ]
+        target = next(c for c in merge_runs(swapped).cases if c.id == targets[0].id)
     return with_cases(merged_b, [target if c.id == target.id else c for c in merged_b.cases])
 
 

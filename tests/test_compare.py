@@ -289,6 +289,30 @@ def test_fast_half_is_the_median_of_the_faster_half():
     assert fast_half([4.0]) == 4.0
 
 
+def test_merging_takes_each_run_s_machine_move_out():
+    """Three runs of ten cases; the second run's machine 10% slower for every case, and
+    case x/i3 alone 6% slower in the third. Merged, each case's three process values
+    agree but x/i3's, whose own move is kept."""
+    from hashbench.measure.compare import _process_logs
+    from hashbench.measure.merge_runs import merge_runs
+
+    def one(run: int) -> RunFile:
+        cases = []
+        for i in range(10):
+            centre = 1000.0 * (1 + i) * (1.1 if run == 1 else 1.0)
+            centre *= 1.06 if (run, i) == (2, 3) else 1.0
+            samples = np.full(20, centre)
+            case = _with_stats(f"x/i{i}", samples, stats.summarize(samples))
+            case.iters, case.sample_processes = 1, [0] * 20
+            cases.append(case)
+        return run_of(*cases)
+
+    merged = {c.impl: _process_logs(c) for c in merge_runs([one(r) for r in range(3)]).cases}
+    spread = {impl: max(v) - min(v) for impl, v in merged.items()}
+    assert spread.pop("x/i3") == pytest.approx(np.log(1.06), abs=0.002)
+    assert max(spread.values()) < 0.002
+
+
 def test_several_runs_a_side_merge_their_processes(tmp_path):
     """Three runs a side, from a directory or joined by +: each run's process is a
     replicate of the merged case, samples rescaled to the first run's iterations."""
