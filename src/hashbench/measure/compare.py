@@ -373,11 +373,17 @@ def group_moves(
     Below MIN_FOR_NULL cases in all, the overall one throughout."""
     if len(d) < MIN_FOR_NULL:
         return [overall] * len(d)
+    return moves_by_group([new.group for _old, new in pairs], d, overall)
+
+
+def moves_by_group(groups: Sequence[int], d: Sequence[float], overall: float) -> list[float]:
+    """Each case's group's median of `d` where the group has MIN_FOR_GROUP cases or more,
+    else `overall`."""
     by_group: dict[int, list[float]] = {}
-    for (_old, new), di in zip(pairs, d, strict=True):
-        by_group.setdefault(new.group, []).append(di)
+    for group, di in zip(groups, d, strict=True):
+        by_group.setdefault(group, []).append(di)
     median = {g: float(np.median(v)) for g, v in by_group.items() if len(v) >= MIN_FOR_GROUP}
-    return [median.get(new.group, overall) for _old, new in pairs]
+    return [median.get(group, overall) for group in groups]
 
 
 def _empirical_noise(

@@ -25,7 +25,7 @@ import math
 import msgspec
 import numpy as np
 
-from hashbench.measure.compare import MIN_FOR_GROUP, MIN_FOR_NULL, location
+from hashbench.measure.compare import MIN_FOR_NULL, location, moves_by_group
 from hashbench.measure.stats import summarize
 from hashbench.model import CaseRecord, RunFile
 
@@ -43,37 +43,33 @@ def merge_runs(runs: list[RunFile]) -> RunFile:
         for c in runs[0].cases
         if all(c.id in m and m[c.id].valid for m in by_run)
     ]
-    moves = _run_moves(whole)
+    moves = dict(zip((records[0].id for records in whole), _run_moves(whole), strict=True))
     cases = []
     for case in runs[0].cases:
         records = [found for found in (m.get(case.id) for m in by_run) if found is not None]
         if len(records) == len(runs) and all(r.valid for r in records):
-            cases.append(_merged(records, [by.get(case.group, overall) for by, overall in moves]))
+            cases.append(_merged(records, moves[case.id]))
         else:
             cases.append(case)
     return msgspec.structs.replace(runs[0], cases=cases)
 
 
-def _run_moves(whole: list[list[CaseRecord]]) -> list[tuple[dict[int, float], float]]:
-    """For each run, its machine move (log) for a group: the median, over the group's
-    cases valid in every run (MIN_FOR_GROUP or more, else over all of them), of each
-    case's location in that run less its median over the runs; none with fewer than
-    MIN_FOR_NULL such cases. Each run's: ({group: move}, the move over all cases)."""
+def _run_moves(whole: list[list[CaseRecord]]) -> list[list[float]]:
+    """For each case valid in every run, each run's machine move (log) for its group: the
+    median, over the group's cases (MIN_FOR_GROUP or more, else over all of them), of
+    each case's location in that run less its median over the runs (compare's
+    `moves_by_group`); none with fewer than MIN_FOR_NULL such cases."""
     runs = len(whole[0]) if whole else 0
     if len(whole) < MIN_FOR_NULL:
-        return [({}, 0.0)] * runs
+        return [[0.0] * runs for _ in whole]
     logs = np.array([[location(r) for r in records] for records in whole])
     deviations = logs - np.median(logs, axis=1, keepdims=True)
-    groups = np.array([records[0].group for records in whole])
-    moves = []
-    for r in range(runs):
-        by_group = {
-            int(g): float(np.median(deviations[groups == g, r]))
-            for g in set(groups.tolist())
-            if (groups == g).sum() >= MIN_FOR_GROUP
-        }
-        moves.append((by_group, float(np.median(deviations[:, r]))))
-    return moves
+    groups = [records[0].group for records in whole]
+    by_run = [
+        moves_by_group(groups, deviations[:, r].tolist(), float(np.median(deviations[:, r])))
+        for r in range(runs)
+    ]
+    return [list(moves) for moves in zip(*by_run, strict=True)]
 
 
 def _merged(records: list[CaseRecord], moves: list[float]) -> CaseRecord:
