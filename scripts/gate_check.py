@@ -11,7 +11,8 @@ then, per pair:
 - **injected slowdowns**: for each library with PBKDF2 (100k iterations) or argon2id
   (m=19 MiB), the second run's case at 5% (10%) more work relabelled as the base case,
   the rest of the second run as measured: is that one library caught? One try per library
-  and pair;
+  and pair; and the same with each library's cases judged alone (`compare --impl LIB`),
+  the A/A pairs too;
 - **ratio repeatability**: within each group of the first run, every case's ratio to the
   group's fastest, with its interval; does it hold the second run's ratio?
 
@@ -32,7 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -192,9 +193,14 @@ def injected_side(merged_b: RunFile, runs: list[RunFile], raised_id: str) -> Run
 
 
 def injections(
-    a_runs: list[RunFile], b_runs: list[RunFile], tries: Tries, earlier: Earlier | None = None
+    a_runs: list[RunFile],
+    b_runs: list[RunFile],
+    tries: Tries,
+    earlier: Earlier | None = None,
+    alone: bool = False,
 ) -> None:
-    """Each library's raised case in place of its base case in every run of side b."""
+    """Each library's raised case in place of its base case in every run of side b;
+    `alone`: its library's cases judged alone (`compare --impl LIB`)."""
     base_a = merge_runs([with_cases(a, base_cases(a)) for a in a_runs])
     merged_b = merge_runs([with_cases(b, base_cases(b)) for b in b_runs])
     b = b_runs[0]
@@ -209,7 +215,8 @@ def injections(
         side_b = injected_side(merged_b, b_runs, raised.id)
         if old is None or target.id not in by_id or side_b is None:
             continue
-        cmp = comparison.between_runs(base_a, side_b, THRESHOLD, ("a", "b"), earlier)
+        asked = _library(raised.impl) if alone else None
+        cmp = comparison.between_runs(base_a, side_b, THRESHOLD, ("a", "b"), earlier, asked)
         row = next(r for r in cmp.rows if r.new.id == target.id)
         tries.tried[effect] += 1
         kind = tries.by_kind.setdefault((effect, raised.runner in JIT_RUNNERS), [0, 0])
@@ -463,7 +470,7 @@ def _view_lines(
             f"  - +{effect}%: caught **{n_caught} of {n_try} ({share})** (target {target}): "
             + ", ".join(kinds)
         )
-    lines += _pooled_lines(pairs, in_fact, history)
+    lines += _library_lines(pairs, in_fact, history)
     lines += [
         "- ratio to the group's fastest, one run's interval holding the next run's ratio "
         "(target ≥ 90% at a median half-width ≤ ±3%, ±5% for JIT runtimes):",
@@ -500,40 +507,53 @@ def _view_lines(
     return lines + [""]
 
 
-def pooled(run: RunFile) -> RunFile:
-    """The run as if no runner said its runtime compiles as it runs: `compare` then fits
-    every case's tails with the rest of its kind, as it did before 2026-11-29."""
-    runners = {n: msgspec.structs.replace(r, jit=False) for n, r in run.runners.items()}
-    return msgspec.structs.replace(run, runners=runners)
+def _library(impl: str) -> Callable[[CaseRecord], bool]:
+    return lambda case: case.impl == impl
 
 
-def _pooled_lines(
+def library_alarms(a: RunFile, b: RunFile, earlier: Earlier | None) -> tuple[int, int]:
+    """(libraries, those with a false regression) of an A/A pair, each library's cases
+    judged alone as `compare --impl LIB` judges them."""
+    a, b = with_cases(a, base_cases(a)), with_cases(b, base_cases(b))
+    libraries = sorted({c.impl for c in b.cases if c.valid})
+    alarms = 0
+    for impl in libraries:
+        cmp = comparison.between_runs(a, b, THRESHOLD, ("a", "b"), earlier, _library(impl))
+        alarms += bool(cmp.regressions)
+    return len(libraries), alarms
+
+
+def _library_lines(
     pairs: list[tuple[Side, Side]], in_fact: dict[str, float], history: list[RunFile] | None
 ) -> list[str]:
-    """The A/A exits and the catches again with the JIT runtimes' tails pooled with the
-    others'; nothing where no run says which runners compile as they run."""
-    runs = [run for a_runs, b_runs in pairs for run in (*a_runs, *b_runs)]
-    if not any(r.jit for run in runs for r in run.runners.values()):
-        return []
-    tries, clean, regressions = Tries(in_fact=in_fact), 0, 0
+    """The A/A pairs and the catches again with each library's cases judged alone, as a
+    maintainer's gate judges them (`compare --impl LIB`): the false discovery rate held
+    across that library's cases, the machine and the noise measured by all."""
+    tries, libraries, alarms = Tries(in_fact=in_fact), 0, 0
     for n, (a_runs, b_runs) in enumerate(pairs, start=1):
-        a_side, b_side = [pooled(r) for r in a_runs], [pooled(r) for r in b_runs]
         earlier = earlier_than(history, n) if history else None
-        r = a_a(merge_runs(a_side), merge_runs(b_side), earlier)
-        clean += r.exit_code == 0
-        regressions += r.regressions
-        injections(a_side, b_side, tries, earlier)
+        judged, called = library_alarms(merge_runs(a_runs), merge_runs(b_runs), earlier)
+        libraries += judged
+        alarms += called
+        injections(a_runs, b_runs, tries, earlier, alone=True)
     caught = []
     for effect in (10, 5):
-        other, tried = tries.by_kind.get((effect, False), [0, 0])
+        kinds = []
+        for jit, name in ((False, "native and interpreted"), (True, "JIT runtimes")):
+            got, tried = tries.by_kind.get((effect, jit), [0, 0])
+            if tried:
+                kinds.append(f"{name} {got} of {tried} ({got / tried:.0%})")
+        n_try = tries.tried[effect]
+        share = f"{tries.caught[effect] / n_try:.0%}" if n_try else "—"
         caught.append(
-            f"+{effect}% caught {tries.caught[effect]} of {tries.tried[effect]} (native and "
-            f"interpreted {other} of {tried})"
+            f"+{effect}% caught **{tries.caught[effect]} of {n_try} ({share})**: "
+            + ", ".join(kinds)
         )
     return [
-        "- the same judged with the JIT runtimes' tails pooled with the others' (`compare` "
-        f"before 2026-11-29): A/A exit 0 in {clean} of {len(pairs)}, {regressions} false "
-        f"regressions; {'; '.join(caught)}"
+        "- each library's cases judged alone (`compare --impl LIB`: the false discovery "
+        "rate held across that library's cases, the machine and the noise measured by all): "
+        f"A/A, a library called slower in **{alarms} of {libraries}** judgements "
+        f"({alarms / max(libraries, 1):.1%}); {'; '.join(caught)}"
     ]
 
 

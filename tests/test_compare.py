@@ -493,3 +493,65 @@ def test_the_history_store_never_lightens_the_tails_a_case_is_held_to(seed):
     held = comparison.between_runs(old, new, 0.05, ("a", "b"), known)
     assert [r.verdict for r in held.rows if r.verdict != "~"] == []
     assert [t.df for t in held.tails] == [pytest.approx(1.0, abs=0.5)]
+
+
+def _many_and_one_library(seed: int, change: float):
+    """150 cases of other libraries that move ±3% a side, and three cases of one library
+    (lib/a, lib/b, lib/c) that move by sampling alone, lib/b by `change`."""
+    rng = np.random.default_rng(seed)
+    old, new = [], []
+    for i in range(150):
+        a, b = (_whole_side(1000.0 * (1 + i), rng, slowed=False) for _ in "ab")
+        old.append(_with_stats(f"x/i{i}", a, stats.summarize(a)))
+        new.append(_with_stats(f"x/i{i}", b, stats.summarize(b)))
+    for name in "abc":
+        a = rng.normal(5000.0, 50.0, 100)
+        b = rng.normal(5000.0 * (change if name == "b" else 1.0), 50.0, 100)
+        old.append(_with_stats(f"lib/{name}", a, stats.summarize(a)))
+        new.append(_with_stats(f"lib/{name}", b, stats.summarize(b)))
+    return run_of(*old), run_of(*new)
+
+
+def _in_lib(case) -> bool:
+    return case.impl.startswith("lib/")
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_one_library_judged_alone_is_held_to_its_own_count_of_cases(seed):
+    """A 14% slowdown whose z score is about 3 against the others' ±4% moves: among 153
+    cases the false discovery rate asks p < 0.05/153 and misses it; asked about alone
+    (`compare --impl 'lib/*'`), its library's three cases ask p < 0.05/3 and catch it,
+    still judged against the noise all 153 showed. The library's other cases stay ~."""
+    old, new = _many_and_one_library(seed, change=1.14)
+    every = comparison.between_runs(old, new, 0.05, ("a", "b"))
+    assert [r.new.impl for r in every.rows if r.verdict != "~"] == []
+    asked = comparison.between_runs(old, new, 0.05, ("a", "b"), asked=_in_lib)
+    assert sorted(r.new.impl for r in asked.rows) == ["lib/a", "lib/b", "lib/c"]
+    assert [r.new.impl for r in asked.regressions] == ["lib/b"]
+    b = next(r for r in asked.rows if r.new.impl == "lib/b")
+    assert b.change.noise == pytest.approx(
+        next(r for r in every.rows if r.new.impl == "lib/b").change.noise
+    )
+    assert asked.measured_with == 153
+    assert "false discovery rate is held across these 3 alone" in " ".join(
+        comparison.summary_lines(asked)
+    )
+    same_old, same_new = _many_and_one_library(seed, change=1.0)
+    same = comparison.between_runs(same_old, same_new, 0.05, ("a", "b"), asked=_in_lib)
+    assert [r.verdict for r in same.rows if r.verdict != "~"] == []
+
+
+def test_compare_judges_the_cases_its_globs_name(tmp_path):
+    old, new = _many_and_one_library(0, change=1.14)
+    a, b = _write(tmp_path / "a.json", old), _write(tmp_path / "b.json", new)
+    assert hashbench("compare", str(a), str(b)).returncode == 0
+    lib = hashbench("compare", str(a), str(b), "--impl", "lib/*", "--all")
+    assert lib.returncode == 1, lib.stdout + lib.stderr
+    assert "3 cases compared" in lib.stdout and "all 153 cases of both runs" in lib.stdout
+    assert "x/i1 " not in lib.stdout
+    other = hashbench("compare", str(a), str(b), "--impl", "lib/a,lib/c")
+    assert other.returncode == 0 and "2 cases compared" in other.stdout
+    none = hashbench("compare", str(a), str(b), "--impl", "nothing/*")
+    assert none.returncode == 2 and "no case in common matches --impl nothing/*" in none.stderr
+    within = hashbench("compare", str(a), "--reference", "lib/a", "--alg", "sha256")
+    assert within.returncode == 2 and "--reference compares within one" in within.stderr

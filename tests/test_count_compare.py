@@ -64,6 +64,15 @@ def test_compare_exits_1_on_more_instructions_and_0_on_none(tmp_path, capsys):
     assert "counts" in capsys.readouterr().out
 
 
+def test_compare_judges_only_the_counted_cases_its_globs_name(tmp_path, capsys):
+    a = _write(tmp_path, "a.json", _counted({"c/a": 100_000, "c/b": 100_000}))
+    b = _write(tmp_path, "b.json", _counted({"c/a": 101_000, "c/b": 100_000}))
+    assert main(["compare", str(a), str(b), "--impl", "c/b"]) == 0
+    assert main(["compare", str(a), str(b), "--impl", "c/a"]) == 1
+    out = capsys.readouterr().out
+    assert "c/a" in out and "c/b" not in out
+
+
 def test_a_time_file_and_a_counts_file_are_not_compared(tmp_path, capsys):
     timed = record("c/a", median=100.0)
     time_run = RunFile(suite="t", started="s", environment=ENV, cases=[timed])

@@ -1,12 +1,14 @@
-"""Options several commands take, checked one way: runner names, regex filters, a
-threshold; and where a rendered report goes (-o)."""
+"""Options several commands take, checked one way: runner names, the globs and regex that
+select cases, a threshold; and where a rendered report goes (-o)."""
 
 from __future__ import annotations
 
+import argparse
 import re
 import sys
 from pathlib import Path
 
+from hashbench.engine.selection import Selection, split
 from hashbench.errors import UsageError
 from hashbench.results.files import write_text_atomic
 from hashbench.runner.manifest import load_all
@@ -30,6 +32,41 @@ def regex(flag: str, pattern: str | None) -> str | None:
         except re.error as exc:
             raise UsageError(f"{flag} {pattern!r} is not a valid regex: {exc}") from exc
     return pattern
+
+
+CASE_GLOBS = (
+    ("impl", "implementation id, e.g. 'rust/*'"),
+    ("alg", "algorithm, e.g. bcrypt or 'argon2*'"),
+    ("op", "operation: hash, verify, derive, hash_verify, digest"),
+    ("mode", "digest mode: oneshot, new, reset"),
+    ("size", "digest input size in bytes, e.g. 16,1024"),
+)
+
+
+def add_case_globs(p: argparse.ArgumentParser, title: str, with_regex: bool = True) -> None:
+    """--impl, --alg, --op, --mode, --size (and --filter-regex): shell-style globs on the
+    fields of a case id, each repeatable or comma-separated."""
+    pick = p.add_argument_group(title)
+    for name, what in CASE_GLOBS:
+        pick.add_argument(f"--{name}", action="append", help=f"{what} (repeatable, or a,b)")
+    if with_regex:
+        pick.add_argument(
+            "--filter-regex",
+            "--filter",
+            dest="filter_regex",
+            help="regex on '<impl> <group title>'",
+        )
+
+
+def case_globs(args: argparse.Namespace) -> Selection:
+    return Selection(
+        impl=split(args.impl),
+        alg=split(args.alg),
+        op=split(args.op),
+        mode=split(args.mode),
+        size=split(args.size),
+        regex=regex("--filter-regex", getattr(args, "filter_regex", None)),
+    )
 
 
 def write_output(text: str, path: Path | None, what: str) -> None:

@@ -8,10 +8,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from hashbench.command_support import earlier_runs, options
 from hashbench.errors import UsageError
 from hashbench.measure.merge_runs import merge_runs
-from hashbench.model import RunFile
+from hashbench.model import CaseRecord, RunFile
 from hashbench.model.counts import COUNT_THRESHOLD
 from hashbench.report import comparison, count_comparison
 from hashbench.report.console import console
@@ -23,6 +25,7 @@ HELP = "compare two runs case by case (exit 1 on a significant regression), or t
 EXAMPLE = (
     "hashbench compare results/old.json results/new.json --threshold 5% --format md\n"
     "  hashbench compare runs/main/ runs/branch/   # several runs a side: more power\n"
+    "  hashbench compare old.json new.json --impl 'rust/argon2'   # judge one library's cases\n"
     "  hashbench compare results/run.json --reference c/openssl"
 )
 
@@ -41,6 +44,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "runs, whose counts repeat)",
     )
     p.add_argument("--reference", help="within one run: each implementation against this one")
+    options.add_case_globs(
+        p,
+        "judging some cases (globs on the fields of a case id): the others still measure "
+        "the machine and the noise, and the false discovery rate is held across these alone",
+        with_regex=False,
+    )
     p.add_argument("--format", choices=["terminal", "md"], help="default: terminal, or md with -o")
     p.add_argument(
         "--all", action="store_true", help="list every case, not only the significant changes"
@@ -104,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
         options.threshold(args.threshold)  # a bad threshold is refused before any file is read
     if args.earlier < 0:
         raise UsageError(f"--earlier {args.earlier}: a number of runs, 0 or more")
+    globs = options.case_globs(args)
     if args.reference or args.new is None:
         runs = [load_side(args.old, args.store)]
         names = [str(args.old)]
@@ -118,6 +128,8 @@ def run(args: argparse.Namespace) -> int:
     if args.reference:
         if args.new is not None:
             raise UsageError("--reference compares within one run: give one results file")
+        if globs.describe():
+            raise UsageError(f"{globs.describe()}: for two runs; --reference compares within one")
         result = report.against_reference(runs[0], args.reference, limit)
         if not result.rows:
             valid = "counted" if counted else "valid"
@@ -125,12 +137,20 @@ def run(args: argparse.Namespace) -> int:
     else:
         if args.new is None:
             raise UsageError("compare needs two results files (or one with --reference)")
-        if counted:
+        asked = globs.takes_record if globs.describe() else None
+        if counted:  # counts are judged each alone: the others tell nothing
+            runs = [_only(r, asked) for r in runs]
             result = report.between_runs(runs[0], runs[1], limit, (names[0], names[1]))
         else:
             earlier = earlier_runs.earlier_runs(runs[0], runs[1], args.store, args.earlier)
-            result = report.between_runs(runs[0], runs[1], limit, (names[0], names[1]), earlier)
+            result = report.between_runs(
+                runs[0], runs[1], limit, (names[0], names[1]), earlier, asked
+            )
         if not result.rows and not result.not_measured:
+            if asked:
+                raise UsageError(
+                    f"{args.old} and {args.new}: no case in common matches {globs.describe()}"
+                )
             raise UsageError(f"{args.old} and {args.new} have no case in common")
     _show(
         args,
@@ -138,6 +158,12 @@ def run(args: argparse.Namespace) -> int:
         lambda: report.render(result, console(), args.all),
     )
     return 1 if result.regressions or getattr(result, "run_regression", False) else 0
+
+
+def _only(run: RunFile, asked: Callable[[CaseRecord], bool] | None) -> RunFile:
+    if asked is None:
+        return run
+    return msgspec.structs.replace(run, cases=[c for c in run.cases if asked(c)])
 
 
 def _show(

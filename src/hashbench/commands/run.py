@@ -17,12 +17,12 @@ from hashbench.command_support.counted_run import count_suite
 from hashbench.command_support.history_keeping import keep_in_history
 from hashbench.command_support.interrupts import end_on_signals
 from hashbench.command_support.nothing_to_run import nothing_to_run
-from hashbench.command_support.options import regex, runner_names
+from hashbench.command_support.options import add_case_globs, case_globs, runner_names
 from hashbench.engine import suite as suites
 from hashbench.engine.plan import Plan, catalog_ids, runners_not_needed
 from hashbench.engine.resume import Resume
 from hashbench.engine.schedule import GroupRunner, Options
-from hashbench.engine.selection import Selection, split
+from hashbench.engine.selection import Selection
 from hashbench.engine.time_spent import TimeSpent
 from hashbench.errors import UsageError
 from hashbench.model import Environment, RunFile, RunnerInfo, RunOptions
@@ -49,18 +49,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "suite", nargs="?", help="suite name or path to a .toml (default: quick, or ad hoc)"
     )
-    pick = p.add_argument_group("selecting cases (globs on the fields of a case id)")
-    for name, what in (
-        ("impl", "implementation id, e.g. 'rust/*'"),
-        ("alg", "algorithm, e.g. bcrypt or 'argon2*'"),
-        ("op", "operation: hash, verify, derive, hash_verify, digest"),
-        ("mode", "digest mode: oneshot, new, reset"),
-        ("size", "digest input size in bytes, e.g. 16,1024"),
-    ):
-        pick.add_argument(f"--{name}", action="append", help=f"{what} (repeatable, or a,b)")
-    pick.add_argument(
-        "--filter-regex", "--filter", dest="filter_regex", help="regex on '<impl> <group title>'"
-    )
+    add_case_globs(p, "selecting cases (globs on the fields of a case id)")
     p.add_argument(
         "--params",
         help="ad hoc run: parameters, e.g. m=65536,t=4,p=4, or 'defaults' (each library's own)",
@@ -159,14 +148,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--rounds must be from 1 to 100")
     if args.passes is not None and not 1 <= args.passes <= 100:
         raise UsageError("--passes must be from 1 to 100")
-    selection = Selection(
-        impl=split(args.impl),
-        alg=split(args.alg),
-        op=split(args.op),
-        mode=split(args.mode),
-        size=split(args.size),
-        regex=regex("--filter-regex", args.filter_regex),
-    )
+    selection = case_globs(args)
     suite = _suite(args, selection)  # validated before anything starts
     options = Options(
         budget=args.budget,

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from hashbench.engine.suite import Group
+from hashbench.model import CaseRecord
 
 
 def _any(patterns: list[str], value: str) -> bool:
@@ -32,11 +33,21 @@ class Selection:
     finished: frozenset[tuple[Group, str]] = frozenset()
 
     def takes_group(self, group: Group) -> bool:
-        size = "" if group.input_size is None else str(group.input_size)
+        return self._takes_work(group.alg, group.op, group.mode, group.input_size)
+
+    def takes_record(self, case: CaseRecord) -> bool:
+        """Whether a measured case matches the globs (the regex, on a group's title, is
+        not asked of records)."""
+        return self.takes_impl(case.impl) and self._takes_work(
+            case.alg, case.op, case.mode, case.input_size
+        )
+
+    def _takes_work(self, alg: str, op: str, mode: str, input_size: int | None) -> bool:
+        size = "" if input_size is None else str(input_size)
         return (
-            _any(self.alg, group.alg)
-            and _any(self.op, group.op)
-            and _any(self.mode, group.mode)
+            _any(self.alg, alg)
+            and _any(self.op, op)
+            and _any(self.mode, mode)
             and (not self.size or (bool(size) and _any(self.size, size)))
         )
 

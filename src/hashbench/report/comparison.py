@@ -11,6 +11,7 @@ count the others (pyperf's compare_to hides them the same way); `all` lists ever
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rich.cells import cell_len
@@ -80,6 +81,9 @@ class Comparison:
     threshold: float = 0.05
     earlier: Earlier | None = None  # earlier runs that one-process cases were held to
     tails: list[Tails] = field(default_factory=list)  # the nulls fitted to the moves
+    # cases of both runs whose moves measured the machine and the noise, where only some
+    # of them were asked about (`compare --impl`); 0: the rows themselves
+    measured_with: int = 0
 
     @property
     def regressions(self) -> list[Row]:
@@ -102,33 +106,44 @@ def between_runs(
     threshold: float,
     names: tuple[str, str],
     earlier: Earlier | None = None,
+    asked: Callable[[CaseRecord], bool] | None = None,
 ) -> Comparison:
+    """`asked`: the cases to judge (default: all); every case common to both runs still
+    measures the machine's move and the noise, and the false discovery rate is held across
+    the cases asked about alone (measure/compare.py)."""
     a, b = keyed(old.cases), keyed(new.cases)
+    wanted = asked or (lambda _case: True)
     pairs, not_measured = [], []
     for key in (key for key in a if key in b):
         if a[key].valid and b[key].valid:
             pairs.append((a[key], b[key]))
-        else:
+        elif wanted(b[key]):
             label = f"{b[key].impl} · {title(b[key])}"
             not_measured.append(f"{label} ({a[key].status} → {b[key].status})")
     known = earlier.noise if earlier else None
     jit = frozenset(name for run in (old, new) for name, r in run.runners.items() if r.jit)
+    family = [wanted(n) for _o, n in pairs]
     changes, machine, run_move, tails = (
-        compare_pairs(pairs, known, jit) if pairs else ([], None, None, [])
+        compare_pairs(pairs, known, jit, family) if pairs else ([], None, None, [])
     )
-    rows = [Row(o, n, c, threshold) for (o, n), c in zip(pairs, changes, strict=True)]
+    rows = [
+        Row(o, n, c, threshold)
+        for (o, n), c, judged in zip(pairs, changes, family, strict=True)
+        if judged
+    ]
     return Comparison(
         names[0],
         names[1],
         rows,
-        sorted(set(a) - set(b)),
-        sorted(set(b) - set(a)),
+        sorted(k for k in set(a) - set(b) if wanted(a[k])),
+        sorted(k for k in set(b) - set(a) if wanted(b[k])),
         not_measured,
         machine=machine,
         run_move=run_move,
         threshold=threshold,
         earlier=earlier,
         tails=tails,
+        measured_with=len(pairs) if len(rows) < len(pairs) else 0,
     )
 
 
@@ -289,6 +304,12 @@ def smallest_text(smallest: float) -> str:
 def summary_lines(cmp: Comparison, every: bool = False) -> list[str]:
     of = "new/old medians" if cmp.gate else f"medians / {cmp.old_name}'s"
     lines = [f"{len(cmp.rows)} cases compared: geometric mean of {of} {cmp.geomean:.3f}×"]
+    if cmp.measured_with:
+        lines.append(
+            f"only the cases asked about are judged; all {cmp.measured_with} cases of both "
+            "runs measured the machine's move and the noise, and the false discovery rate "
+            f"is held across these {len(cmp.rows)} alone"
+        )
     if cmp.gate:
         lines += machine_lines(cmp) + replication_lines(cmp) + tails_lines(cmp)
     slower = sum(r.verdict == "slower" for r in cmp.rows)
