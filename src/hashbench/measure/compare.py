@@ -43,16 +43,16 @@ the median of its processes' faster halves (`fast_half`).
   seen was called a regression: the gate's final runs of 2026-11-29 held to the history
   store were clean in 3 of 5 pairs (Node's node-crypto sha256 `new` +29.8%, Deno's
   noble-hashes sha256 +15.5%), 5 of 5 fitted without it (pairs 1–5 of
-  docs/benchmarks/gate-jit.md; 9 of its 10).
+  docs/benchmarks/gate-jit.md; 14 of its 15).
 - **Significance**: the false discovery rate is held at ALPHA across the cases judged
   (Benjamini–Hochberg): a comparison of 150 cases does not cry wolf seven times at
   p < 0.05. The cases judged are all of them, or those a user asked about (`asked`:
   `compare --impl rust/argon2`); the others still measure the machine's move, the noise
   floors and the tails. One library's slowdown among 144 cases must reach p < ALPHA/144;
-  judged with its library's own cases alone, p < ALPHA over their count: on the 20 gate
+  judged with its library's own cases alone, p < ALPHA over their count: on the 30 gate
   runs of 2026-11-29, five runs a side, a native or interpreted library's +10% was caught
-  93 of 132 times judged among all cases and 131 of 132 judged alone, with two libraries
-  falsely called slower in 504 A/A judgements (docs/benchmarks/gate-jit.md).
+  166 of 242 times judged among all cases and 237 of 242 judged alone, with a library
+  falsely called slower in 9 of 924 A/A judgements (docs/benchmarks/gate-jit.md).
 - **Everything moved?** The run-level verdict compares the median move with the
   machine's: the move of the fastest of each run's yardstick readings (one before each
   group; a reading the VM's lost CPU slowed is never the fastest). A move of every case
@@ -309,7 +309,7 @@ def tail_kind(case: CaseRecord, replicated: bool, jit: bool | None = None) -> st
     test's t scores apart from one process's z scores, and the cases of runtimes that
     compile as they run (`jit`) apart from the rest: a JIT's choices differ from process
     to process, and their moves, pooled with the others', thickened every case's tails.
-    In the gate runs of 2026-11-29 (docs/benchmarks/gate-jit.md) the other runtimes'
+    In five gate pairs of 2026-11-29 (docs/methodology.md) the other runtimes'
     one-process moves fitted a normal in 8 of 10 fits, the JIT runtimes' 1–8 degrees of
     freedom; +10% in a native or interpreted library was caught 77 of 110 times (pooled:
     52), in a JIT runtime 9 of 130 (pooled: 26), A/A clean in 5 of 5 either way. `jit`
