@@ -7,6 +7,7 @@ settings interleaved,
 then, per pair:
 
 - **A/A**: the quick cases of the two runs compared as `hashbench compare --threshold 5%`
+  (or the `--threshold` given)
   compares them: false regressions and improvements, the exit code, the machine's move;
 - **injected slowdowns**: for each library with PBKDF2 (100k iterations) or argon2id
   (m=19 MiB), the second run's case at 5% (10%) more work relabelled as the base case,
@@ -20,6 +21,7 @@ then, per pair:
         [--keep DIR] [--out docs/benchmarks/gate.md] [-- extra `hashbench run` arguments]
         (a --keep DIR that holds pairs already: the new ones are added after them)
     .venv/bin/python scripts/gate_check.py --from DIR --out FILE   # again, no measuring
+        [--per-side 1,3,5] [--threshold 2.5%]
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ import msgspec
 import numpy as np
 from gate_power import injected_in_fact, power_lines  # scripts/, beside this one
 
-from hashbench.command_support import earlier_runs
+from hashbench.command_support import earlier_runs, options
 from hashbench.measure.compare import Z95, location, within_run
 from hashbench.measure.earlier_noise import noise_by_case
 from hashbench.measure.merge_runs import merge_runs
@@ -55,7 +57,7 @@ from hashbench.results.files import load, write_text_atomic
 from hashbench.store.run_to_run import log_half_width
 
 ROOT = Path(__file__).resolve().parent.parent
-THRESHOLD = 0.05
+THRESHOLD = 0.05  # compare's; --threshold sets another
 JIT_RUNNERS = {"node", "deno", "java"}  # the issue's ±5% allowance for JIT runtimes
 META = "meta.json"
 EARLIER_TEXT = (
@@ -634,7 +636,7 @@ def report(folder: Path, meta: dict) -> str:
         "`hashbench run gate --no-store "
         f"--placement P --idle-runners I {meta['extra']}` (suites/gate.toml: quick, plus "
         "PBKDF2 and argon2id at 5% and 10% more work), two runs back to back per pair, the "
-        "settings interleaved. compare's threshold: 5%.",
+        f"settings interleaved. compare's threshold: {THRESHOLD:.1%}.",
         "",
     ]
     for setting in meta.get("settings", meta.get("placements", [])):
@@ -741,8 +743,11 @@ def main() -> int:
     p.add_argument("--from", dest="source", type=Path, help="analyse these files again")
     p.add_argument("--per-side", default="1,3", help="runs a side to judge, e.g. 1,3 (default)")
     p.add_argument("--out", type=Path, default=ROOT / "docs" / "benchmarks" / "gate.md")
+    p.add_argument("--threshold", default="5%", help="compare's threshold (default 5%%)")
     p.add_argument("extra", nargs="*", help="after --: more `hashbench run` arguments")
     args = p.parse_args()
+    global THRESHOLD
+    THRESHOLD = options.threshold(args.threshold)
     if args.source:
         folder = args.source
         meta = json.loads((folder / META).read_text())
@@ -774,6 +779,8 @@ def main() -> int:
     meta["per_side"] = [int(k) for k in args.per_side.split(",")]
     if args.source:
         meta["analysed"] = f"--from DIR --per-side {args.per_side}"
+        if args.threshold != "5%":
+            meta["analysed"] += f" --threshold {args.threshold}"
     write_text_atomic(args.out, report(folder, meta) + "\n")
     print(f"written: {args.out}", file=sys.stderr)
     return 0
