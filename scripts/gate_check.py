@@ -455,13 +455,7 @@ def _view_lines(
         "(one try per library and pair):",
     ]
     for effect, target in ((10, "≥ 95%"), (5, "≥ 80%")):
-        n_try, n_caught = tries.tried[effect], tries.caught[effect]
-        share = f"{n_caught / n_try:.0%}" if n_try else "—"
-        kinds = []
-        for jit, name in ((False, "native and interpreted"), (True, "JIT runtimes")):
-            caught, tried = tries.by_kind.get((effect, jit), [0, 0])
-            if tried:
-                kinds.append(f"{name} {caught} of {tried} ({caught / tried:.0%})")
+        kinds = _by_kind(tries, effect)
         caught, tried = tries.sized.get(effect, [0, 0])
         if tried:
             kinds.append(
@@ -469,7 +463,7 @@ def _view_lines(
                 f"runs {caught} of {tried} ({caught / tried:.0%})"
             )
         lines.append(
-            f"  - +{effect}%: caught **{n_caught} of {n_try} ({share})** (target {target}): "
+            f"  - +{effect}%: caught {_caught_text(tries, effect)} (target {target}): "
             + ", ".join(kinds)
         )
     lines += _library_lines(pairs, in_fact, history)
@@ -509,6 +503,22 @@ def _view_lines(
     return lines + [""]
 
 
+def _caught_text(tries: Tries, effect: int) -> str:
+    n_try, n_caught = tries.tried[effect], tries.caught[effect]
+    share = f"{n_caught / n_try:.0%}" if n_try else "—"
+    return f"**{n_caught} of {n_try} ({share})**"
+
+
+def _by_kind(tries: Tries, effect: int) -> list[str]:
+    """The catches of one effect in native and interpreted libraries and in JIT runtimes."""
+    kinds = []
+    for jit, name in ((False, "native and interpreted"), (True, "JIT runtimes")):
+        caught, tried = tries.by_kind.get((effect, jit), [0, 0])
+        if tried:
+            kinds.append(f"{name} {caught} of {tried} ({caught / tried:.0%})")
+    return kinds
+
+
 def _library(impl: str) -> Callable[[CaseRecord], bool]:
     return lambda case: case.impl == impl
 
@@ -538,19 +548,10 @@ def _library_lines(
         libraries += judged
         alarms += called
         injections(a_runs, b_runs, tries, earlier, alone=True)
-    caught = []
-    for effect in (10, 5):
-        kinds = []
-        for jit, name in ((False, "native and interpreted"), (True, "JIT runtimes")):
-            got, tried = tries.by_kind.get((effect, jit), [0, 0])
-            if tried:
-                kinds.append(f"{name} {got} of {tried} ({got / tried:.0%})")
-        n_try = tries.tried[effect]
-        share = f"{tries.caught[effect] / n_try:.0%}" if n_try else "—"
-        caught.append(
-            f"+{effect}% caught **{tries.caught[effect]} of {n_try} ({share})**: "
-            + ", ".join(kinds)
-        )
+    caught = [
+        f"+{effect}% caught {_caught_text(tries, effect)}: " + ", ".join(_by_kind(tries, effect))
+        for effect in (10, 5)
+    ]
     return [
         "- each library's cases judged alone (`compare --impl LIB`: the false discovery "
         "rate held across that library's cases, the machine and the noise measured by all): "
