@@ -71,8 +71,8 @@ from statistics import NormalDist
 from typing import NamedTuple
 
 import numpy as np
-from scipy.stats import t as student_t
 
+from hashbench.measure.student import student_t
 from hashbench.measure.tails import (
     MAD_SD,
     NORMAL_DF,
@@ -355,7 +355,7 @@ def _fitted_tails(judged: list[Judged], compared: int) -> tuple[list[Tails], lis
             each[i] = tails
         own_df = max(judged[i].df or 0.0 for i in members) or None
         null = _null(sorted(fits, key=lambda t: t.df)[len(fits) // 2], own_df)
-        critical = null.scale * float(student_t.isf(ALPHA / 2 / compared, null.df))
+        critical = null.scale * float(student_t().isf(ALPHA / 2 / compared, null.df))
         typical = float(np.median([judged[i].noise for i in members]))
         kinds.append(
             replace(null, cases=len(members), kind=kind, smallest=math.expm1(critical * typical))

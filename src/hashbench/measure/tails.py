@@ -30,7 +30,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.stats import t as student_t
+
+from hashbench.measure.student import student_t
 
 MAD_SD = 1.4826  # a normal's sd per median absolute deviation
 NORMAL_DF = 1e6  # a t this wide is a normal
@@ -53,16 +54,16 @@ class Tails:
         return self.df >= NORMAL_DF
 
     def p_value(self, z: float) -> float:
-        return float(2 * student_t.sf(abs(z) / self.scale, self.df))
+        return float(2 * student_t().sf(abs(z) / self.scale, self.df))
 
     def quantile(self, level: float = 0.975) -> float:
         """The z of a two-sided `level` interval."""
-        return float(student_t.ppf(level, self.df)) * self.scale
+        return float(student_t().ppf(level, self.df)) * self.scale
 
 
 def robust_scale(df: float) -> float:
     """The scale of a t whose robust sd (1.4826 · MAD) is 1."""
-    return 1 / (MAD_SD * float(student_t.ppf(0.75, df)))
+    return 1 / (MAD_SD * float(student_t().ppf(0.75, df)))
 
 
 def unit_scale(_df: float) -> float:
@@ -74,7 +75,7 @@ def _log_likelihoods(values: np.ndarray, scale_of: Callable[[float], float]) -> 
     rows = []
     for df in GRID:
         scale = scale_of(df)
-        rows.append(student_t.logpdf(values / scale, df) - math.log(scale))
+        rows.append(student_t().logpdf(values / scale, df) - math.log(scale))
     return np.asarray(rows)
 
 

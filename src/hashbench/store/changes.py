@@ -27,8 +27,6 @@ from __future__ import annotations
 import math
 import statistics
 
-from scipy.stats import t as student_t
-
 from hashbench.model.counts import MEASURES, Measure
 from hashbench.model.history_point import HistoryPoint
 from hashbench.store.history import CasePoint
@@ -86,12 +84,14 @@ def _lasting(logs: list[float], limit: float) -> dict[int, float]:
 def _beyond_prediction(logs: list[float], limit: float) -> float | None:
     """The newest point's log move from the mean of the LAST before it, where it lies
     beyond the threshold and their 99% prediction interval."""
+    from scipy.stats import t  # half a second to import: only when asked (measure/student.py)
+
     if len(logs) < LAST + 1:
         return None
     before = logs[-LAST - 1 : -1]
     d = logs[-1] - statistics.fmean(before)
     sd = statistics.stdev(before) * math.sqrt(1 + 1 / LAST)
-    beyond = abs(d) > float(student_t.ppf(0.995, LAST - 1)) * sd
+    beyond = abs(d) > float(t.ppf(0.995, LAST - 1)) * sd
     return d if beyond and abs(math.expm1(d)) > limit else None
 
 

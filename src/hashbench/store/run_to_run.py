@@ -17,8 +17,6 @@ import math
 import statistics
 from dataclasses import dataclass
 
-from scipy.stats import t as student_t
-
 from hashbench.store.history import CasePoint
 
 RUNS = 12  # the newest runs of a case its spread is taken from (compare --earlier's too)
@@ -60,4 +58,6 @@ def run_to_run(points: list[CasePoint]) -> RunToRun | None:
 def log_half_width(logs: list[float]) -> float:
     """The 95% half-width, on the log scale, of the next run's log median about the newest
     of `logs` (two at least): t·s·√2, s their sd."""
-    return float(student_t.ppf(0.975, len(logs) - 1)) * statistics.stdev(logs) * math.sqrt(2)
+    from scipy.stats import t  # half a second to import: only when asked (measure/student.py)
+
+    return float(t.ppf(0.975, len(logs) - 1)) * statistics.stdev(logs) * math.sqrt(2)
