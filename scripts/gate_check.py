@@ -527,12 +527,12 @@ def library_alarms(a: RunFile, b: RunFile, earlier: Earlier | None) -> tuple[int
     """(libraries, those with a false regression) of an A/A pair, each library's cases
     judged alone as `compare --impl LIB` judges them."""
     a, b = with_cases(a, base_cases(a)), with_cases(b, base_cases(b))
-    libraries = sorted({c.impl for c in b.cases if c.valid})
-    alarms = 0
-    for impl in libraries:
-        cmp = comparison.between_runs(a, b, THRESHOLD, ("a", "b"), earlier, _library(impl))
-        alarms += bool(cmp.regressions)
-    return len(libraries), alarms
+    each = comparison.between_runs(a, b, THRESHOLD, ("a", "b"), earlier, each=_impl)
+    return len({r.new.impl for r in each.rows}), len({r.new.impl for r in each.regressions})
+
+
+def _impl(case: CaseRecord) -> str:
+    return case.impl
 
 
 def _library_lines(

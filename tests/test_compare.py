@@ -541,6 +541,23 @@ def test_one_library_judged_alone_is_held_to_its_own_count_of_cases(seed):
     assert [r.verdict for r in same.rows if r.verdict != "~"] == []
 
 
+@pytest.mark.parametrize("seed", [0, 1])
+def test_each_family_is_judged_as_if_it_alone_were_asked_about(seed):
+    """One comparison judging the library's cases and the rest as two families says of
+    each what asking about it alone says: the library's slowdown caught as by `--impl`,
+    the 150 others clean among themselves."""
+    old, new = _many_and_one_library(seed, change=1.14)
+    alone = comparison.between_runs(old, new, 0.05, ("a", "b"), asked=_in_lib)
+    rest = comparison.between_runs(old, new, 0.05, ("a", "b"), asked=lambda c: not _in_lib(c))
+    both = comparison.between_runs(
+        old, new, 0.05, ("a", "b"), each=lambda c: "lib" if _in_lib(c) else "rest"
+    )
+    assert len(both.rows) == 153
+    assert [r.new.impl for r in both.regressions] == ["lib/b"]
+    verdicts = {r.new.id: (r.verdict, r.change.p_value) for r in both.rows}
+    assert verdicts == {r.new.id: (r.verdict, r.change.p_value) for r in alone.rows + rest.rows}
+
+
 def test_compare_judges_the_cases_its_globs_name(tmp_path):
     old, new = _many_and_one_library(0, change=1.14)
     a, b = _write(tmp_path / "a.json", old), _write(tmp_path / "b.json", new)

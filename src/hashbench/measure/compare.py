@@ -46,10 +46,11 @@ the median of its processes' faster halves (`fast_half`).
   docs/benchmarks/gate-jit.md; 14 of its 15).
 - **Significance**: the false discovery rate is held at ALPHA across the cases judged
   (Benjamini–Hochberg): a comparison of 150 cases does not cry wolf seven times at
-  p < 0.05. The cases judged are all of them, or those a user asked about (`asked`:
-  `compare --impl rust/argon2`); the others still measure the machine's move, the noise
-  floors and the tails. One library's slowdown among 144 cases must reach p < ALPHA/144;
-  judged with its library's own cases alone, p < ALPHA over their count: on the 30 gate
+  p < 0.05. The cases judged are all of them, or those a user asked about (`compare
+  --impl rust/argon2`), or each library's apart (`families`); the others still measure
+  the machine's move, the noise floors and the tails. One library's slowdown among 144
+  cases must reach p < ALPHA/144; judged with its library's own cases alone, p < ALPHA
+  over their count: on the 30 gate
   runs of 2026-11-29, five runs a side, a native or interpreted library's +10% was caught
   166 of 242 times judged among all cases and 237 of 242 judged alone, with a library
   falsely called slower in 9 of 924 A/A judgements (docs/benchmarks/gate-jit.md).
@@ -65,7 +66,7 @@ the median of its processes' faster halves (`fast_half`).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from statistics import NormalDist
 from typing import NamedTuple
@@ -250,7 +251,7 @@ def compare_pairs(
     pairs: Sequence[tuple[CaseRecord, CaseRecord]],
     earlier: Mapping[str, float] | None = None,
     jit: frozenset[str] = frozenset(),
-    asked: Sequence[bool] | None = None,
+    families: Sequence[Hashable | None] | None = None,
 ) -> tuple[list[Change], MachineMove, RunMove, list[Tails]]:
     """Each pair's change (old, new: valid records of the same case), the machine's move
     taken out of them, the move of all cases together, and the nulls fitted to the
@@ -258,9 +259,10 @@ def compare_pairs(
     log change as earlier runs of it showed it (measure/earlier_noise.py), by case id: a
     case with fewer than MIN_REPLICATES processes a side is held to that noise too.
     `jit`: the runners whose runtimes compile as they run (their cases' tails are fitted
-    apart: `tail_kind`). `asked`: which pairs are the cases asked about (default: all);
-    the false discovery rate is held across those alone, and the others are never
-    significant."""
+    apart: `tail_kind`). `families`: the family each pair is judged in (default: all
+    pairs one): the false discovery rate is held within each family alone (the cases a
+    user asked about, or each library's: as many `compare --impl` as libraries), and a
+    pair of family None is never significant."""
     d = [log_change(old, new) for old, new in pairs]
     move = machine_move(pairs, d)
     centres = group_moves(pairs, d, math.log(move.ratio))
@@ -280,8 +282,11 @@ def compare_pairs(
             noise = max(run_noise, history)
         kind = tail_kind(new, own is not None, new.runner in jit if jit else None)
         judged.append(Judged(di - centre, noise, df, kind, run_noise))
-    family = [i for i, a in enumerate(asked) if a] if asked is not None else list(range(len(d)))
-    fitted, own_nulls = _fitted_tails(judged, max(1, len(family)))
+    members: dict[Hashable, list[int]] = {}
+    for i, key in enumerate(families if families is not None else [0] * len(d)):
+        if key is not None:
+            members.setdefault(key, []).append(i)
+    fitted, own_nulls = _fitted_tails(judged, max([1, *map(len, members.values())]))
     changes = []
     for di, j, fitted_null in zip(d, judged, own_nulls, strict=True):
         null = _null(fitted_null, j.df)
@@ -296,9 +301,11 @@ def compare_pairs(
                 p_value=null.p_value(j.move / j.noise) if j.noise > 0 else float(j.move == 0),
             )
         )
-    p_values = [changes[i].p_value for i in family]
-    kept = benjamini_hochberg([1.0 if p is None else p for p in p_values], ALPHA)
-    significant = {i for i, k in zip(family, kept, strict=True) if k}
+    significant: set[int] = set()
+    for family in members.values():
+        p_values = [changes[i].p_value for i in family]
+        kept = benjamini_hochberg([1.0 if p is None else p for p in p_values], ALPHA)
+        significant |= {i for i, k in zip(family, kept, strict=True) if k}
     changes = [replace(c, significant=i in significant) for i, c in enumerate(changes)]
     return changes, move, _run_move(pairs, d, move), fitted
 

@@ -11,7 +11,7 @@ count the others (pyperf's compare_to hides them the same way); `all` lists ever
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 from rich.cells import cell_len
@@ -107,10 +107,13 @@ def between_runs(
     names: tuple[str, str],
     earlier: Earlier | None = None,
     asked: Callable[[CaseRecord], bool] | None = None,
+    each: Callable[[CaseRecord], Hashable] | None = None,
 ) -> Comparison:
     """`asked`: the cases to judge (default: all); every case common to both runs still
     measures the machine's move and the noise, and the false discovery rate is held across
-    the cases asked about alone (measure/compare.py)."""
+    the cases asked about alone (measure/compare.py). `each`: judge the cases asked about
+    in families of their own, one per key (`lambda case: case.impl`: one comparison that
+    says what `compare --impl LIB` would say of every library)."""
     a, b = keyed(old.cases), keyed(new.cases)
     wanted = asked or (lambda _case: True)
     pairs, not_measured = [], []
@@ -122,14 +125,15 @@ def between_runs(
             not_measured.append(f"{label} ({a[key].status} → {b[key].status})")
     known = earlier.noise if earlier else None
     jit = frozenset(name for run in (old, new) for name, r in run.runners.items() if r.jit)
-    family = [wanted(n) for _o, n in pairs]
+    family_of: Callable[[CaseRecord], Hashable] = each or (lambda _case: 0)
+    family = [family_of(n) if wanted(n) else None for _o, n in pairs]
     changes, machine, run_move, tails = (
         compare_pairs(pairs, known, jit, family) if pairs else ([], None, None, [])
     )
     rows = [
         Row(o, n, c, threshold)
         for (o, n), c, judged in zip(pairs, changes, family, strict=True)
-        if judged
+        if judged is not None
     ]
     return Comparison(
         names[0],
