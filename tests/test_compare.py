@@ -313,6 +313,31 @@ def test_merging_takes_each_run_s_machine_move_out():
     assert max(spread.values()) < 0.002
 
 
+def test_a_merged_case_s_interval_holds_the_spread_between_its_runs():
+    """Three runs whose one process each landed 10% apart: merged, the median's interval
+    spans their spread (as a run of three processes prints it), not the narrow interval
+    of all the samples pooled, which would promise the next run a median it misses."""
+    from hashbench.measure.merge_runs import merge_runs
+
+    def one(centre: float, seed: int) -> RunFile:
+        samples = np.random.default_rng(seed).normal(centre, centre * 0.002, 200)
+        cases = []
+        for i in range(10):  # nine steady companions: the machine's move stays nil
+            x = samples if i == 0 else np.full(200, 500.0 * (i + 1))
+            case = _with_stats(f"x/i{i}", x, stats.summarize(x))
+            case.iters, case.sample_processes = 1, [0] * 200
+            cases.append(case)
+        return run_of(*cases)
+
+    runs = [one(1000.0, 1), one(1100.0, 2), one(900.0, 3)]
+    case = merge_runs(runs).cases[0]
+    pooled = stats.summarize(np.concatenate([np.asarray(r.cases[0].samples_ns) for r in runs]))
+    lo, hi = case.measured.median_ci
+    assert hi - lo > 5 * (pooled.median_ci[1] - pooled.median_ci[0])
+    assert lo < 1000 * (1 - 0.05) and hi > 1000 * (1 + 0.05)
+    assert sorted(case.process_medians_ns) == pytest.approx([900, 1000, 1100], rel=0.005)
+
+
 def test_several_runs_a_side_merge_their_processes(tmp_path):
     """Three runs a side, from a directory or joined by +: each run's process is a
     replicate of the merged case, samples rescaled to the first run's iterations."""

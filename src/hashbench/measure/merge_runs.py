@@ -5,8 +5,10 @@ per side cannot tell a 10% change from the drift (docs/benchmarks/gate.md); k ru
 made at different times, can (benchstat asks for six). Merged, a case's samples are those
 of every run (each scaled to the first run's iterations per sample), every runner process
 of every run stays a replicate of its own (numbered on), and the statistics are made
-again: `compare` then judges the merged case by the spread of all those processes, and
-its empirical noise floor, drawn from the merged cases' moves, shrinks as runs are added.
+again, the median's interval holding the spread between those processes as a run of
+several processes has it (measure/stats.py `across_processes`). `compare` judges the
+merged case by the spread of all those processes, and its empirical noise floor, drawn
+from the merged cases' moves, shrinks as runs are added.
 
 Each run's machine move is taken out first, as `compare` takes it out between two runs
 (`group_moves`): a run's samples of a group are scaled by that group's move in the run —
@@ -26,7 +28,7 @@ import msgspec
 import numpy as np
 
 from hashbench.measure.compare import MIN_FOR_NULL, location, moves_by_group
-from hashbench.measure.stats import summarize
+from hashbench.measure.stats import across_processes, relative_sd
 from hashbench.model import CaseRecord, RunFile
 
 
@@ -44,14 +46,41 @@ def merge_runs(runs: list[RunFile]) -> RunFile:
         if all(c.id in m and m[c.id].valid for m in by_run)
     ]
     moves = dict(zip((records[0].id for records in whole), _run_moves(whole), strict=True))
-    cases = []
-    for case in runs[0].cases:
-        records = [found for found in (m.get(case.id) for m in by_run) if found is not None]
-        if len(records) == len(runs) and all(r.valid for r in records):
-            cases.append(_merged(records, moves[case.id]))
-        else:
-            cases.append(case)
+    merged = {records[0].id: _merged(records, moves[records[0].id]) for records in whole}
+    floor = _typical_spread(list(merged.values()))
+    cases = [
+        _with_process_interval(merged[case.id], floor) if case.id in merged else case
+        for case in runs[0].cases
+    ]
     return msgspec.structs.replace(runs[0], cases=cases)
+
+
+def _per_process(case: CaseRecord) -> list[np.ndarray]:
+    by: dict[int, list[int]] = {}
+    for sample, process in zip(case.samples_ns, case.sample_processes, strict=True):
+        by.setdefault(process, []).append(sample)
+    return [np.asarray(v, dtype=float) / (case.iters or 1) for v in by.values()]
+
+
+def _typical_spread(cases: list[CaseRecord]) -> float:
+    """The median, over the merged cases, of their processes' relative sd: no case is
+    taken as steadier across processes than that (the engine's floor, engine/record.py)."""
+    spreads = [relative_sd([float(np.median(x)) for x in _per_process(c)]) for c in cases]
+    known = [s for s in spreads if s is not None]
+    return float(np.median(known)) if known else 0.0
+
+
+def _with_process_interval(case: CaseRecord, floor: float) -> CaseRecord:
+    """The merged case's statistics with its median's interval holding the spread
+    between its processes (`across_processes`), as a run of several processes has it:
+    the interval of every sample pooled describes no next run."""
+    per_process = _per_process(case)
+    return msgspec.structs.replace(
+        case,
+        stats=across_processes(per_process, floor=floor),
+        process_medians_ns=[float(np.median(x)) for x in per_process],
+        process_sd_floor=floor,
+    )
 
 
 def _run_moves(whole: list[list[CaseRecord]]) -> list[list[float]]:
@@ -78,7 +107,6 @@ def _merged(records: list[CaseRecord], moves: list[float]) -> CaseRecord:
     samples: list[int] = []
     rounds: list[int] = []
     processes: list[int] = []
-    medians: list[float] = []
     yardstick: list[float] = []
     process_base = round_base = 0
     for record, move in zip(records, moves, strict=True):
@@ -88,18 +116,14 @@ def _merged(records: list[CaseRecord], moves: list[float]) -> CaseRecord:
         own = record.sample_processes or [0] * len(record.samples_ns)
         processes += [process_base + p for p in own]
         rounds += [round_base + r for r in record.sample_rounds]
-        medians += [m * machine for m in record.process_medians_ns]
         yardstick += record.yardstick_ns
         process_base += max(own, default=0) + 1
         round_base += max(record.sample_rounds, default=-1) + 1
-    per_op = np.asarray(samples, dtype=float) / iters
     return msgspec.structs.replace(
         first,
         samples_ns=samples,
         sample_rounds=rounds if len(rounds) == len(samples) else [],
         sample_processes=processes,
-        process_medians_ns=medians,
         processes=process_base,
         yardstick_ns=yardstick,
-        stats=summarize(per_op),
     )
