@@ -42,6 +42,7 @@ from pathlib import Path
 import msgspec
 import numpy as np
 from gate_power import injected_in_fact, power_lines  # scripts/, beside this one
+from interval_reach import median_lines, ratio_lines
 
 from hashbench.command_support import earlier_runs, options
 from hashbench.measure.compare import Z95, location, within_run
@@ -86,8 +87,12 @@ def injected_key(case: CaseRecord) -> tuple[str, int] | None:
     return None
 
 
+def is_base(case: CaseRecord) -> bool:
+    return injected_key(case) is None
+
+
 def base_cases(run: RunFile) -> list[CaseRecord]:
-    return [c for c in run.cases if injected_key(c) is None]
+    return [c for c in run.cases if is_base(c)]
 
 
 def with_cases(run: RunFile, cases: list[CaseRecord]) -> RunFile:
@@ -685,7 +690,8 @@ def _reach_lines(runs: list[RunFile], in_fact: dict[str, float]) -> list[str]:
     """What would reach the targets (gate_power), and the injected changes in fact."""
     cases = max((sum(c.valid for c in base_cases(r)) for r in runs), default=0)
     lines = ["### What would reach the targets", ""]
-    lines += power_lines(runs, lambda c: injected_key(c) is None, cases, list(INJECTED))
+    lines += power_lines(runs, is_base, cases, list(INJECTED))
+    lines += ratio_lines(runs, is_base, JIT_RUNNERS) + median_lines(runs, is_base)
     small = [
         f"{case.impl} {case.alg} +{found[1]}%: {in_fact[case.id]:+.1%}"
         for case in runs[0].cases
