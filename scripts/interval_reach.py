@@ -2,19 +2,23 @@
 ratio at least 90% of the time at ±3% or less (±5% for a JIT runtime), and a median's
 that holds the next run's median 90% of the time, however wide it must be.
 
-From the runs the gate check made (one runner process each), over the runs:
+From the runs the gate check made (one runner process each, in the order they were
+made), a value's noise is how far it moves to the next run: the robust sd (1.4826 · MAD)
+of its moves between consecutive runs, over √2 (a move holds two runs' errors). The
+spread over all the runs would count the hours' drift between the first and the last,
+which no next run meets.
 
-- a ratio's noise σ: the robust sd (1.4826 · MAD) of the log of a case's location over
-  its group's fastest case's, in the same run. With p processes a run, measure/paired.py
+- a ratio's noise σ: of the log of a case's location over its group's fastest case's,
+  in the same run. With p processes a run, measure/paired.py
   prints the mean of the p process ratios with a 95% Student t interval (p − 1 degrees
   of freedom, half-width t·s/√p). The next run's mean differs from this run's by
   N(0, 2σ²/p), so under a normal model that interval holds the next run's ratio with
   probability P(|T(p − 1)| < t(0.975; p − 1)/√2), whatever σ: 91% at 3 processes, 88%
   at 5, falling towards 83%. What holds it 90% at any p is a forecast interval,
   ±t(0.95; p − 1)·s·√(2/p): the table gives the processes at which that is ±3% (±5%).
-- a median's noise: the robust sd of a case's log location over the runs, raw; the
-  machine's part of it, the robust sd over the runs of their median move (every case's
-  log location less its own median over the runs); and what is left, each process's.
+- a median's noise: of a case's log location, raw; the machine's part of it, that of
+  the runs' median move (every case's log location less its own median over the runs),
+  never more than the case's own; and what is left, each process's.
   More processes a run shrink the process's part, never the machine's: the 90% forecast
   of the next run's median is ±1.645·√(2σ_p²/p + 2σ_m²).
 """
@@ -36,9 +40,10 @@ MAX_PROCESSES = 40  # past this the table says "over 40"
 Z90 = 1.6448536269514722
 
 
-def _robust_sd(values: list[float]) -> float:
-    v = np.asarray(values)
-    return MAD_SD * float(np.median(np.abs(v - np.median(v))))
+def _next_run_sd(values: list[float]) -> float:
+    """The noise of a value between one run and the next (module docstring)."""
+    moves = np.diff(np.asarray(values))
+    return MAD_SD * float(np.median(np.abs(moves - np.median(moves)))) / math.sqrt(2)
 
 
 def _locations(runs: list[RunFile], keep: Callable[[CaseRecord], bool]) -> list[dict]:
@@ -68,9 +73,11 @@ def ratio_noise(runs: list[RunFile], keep: Callable[[CaseRecord], bool]) -> dict
     for members in groups.values():
         fastest = min(members, key=usual.__getitem__)
         for cid in members:
-            moves = [run[cid][0] - run[fastest][0] for run in locs if cid in run and fastest in run]
-            if cid != fastest and len(moves) >= max(4, len(runs) // 2):
-                out.setdefault(runner[cid], []).append(_robust_sd(moves))
+            ratios = [
+                run[cid][0] - run[fastest][0] for run in locs if cid in run and fastest in run
+            ]
+            if cid != fastest and len(ratios) >= max(4, len(runs) // 2):
+                out.setdefault(runner[cid], []).append(_next_run_sd(ratios))
     return out
 
 
@@ -101,8 +108,9 @@ def ratio_lines(
     noise = ratio_noise(runs, keep)
     shares = ", ".join(f"{p} processes {printed_coverage(p):.0%}" for p in (3, 5, 10))
     lines = [
-        f"A ratio's noise between runs (its log ratio to its group's fastest case, robust sd "
-        f"over {len(runs)} runs of one process each), the half-width of the 95% interval "
+        f"A ratio's noise from one run to the next (its log ratio to its group's fastest "
+        f"case; its moves between consecutive runs of {len(runs)}, of one process each, "
+        f"robust sd over √2), the half-width of the 95% interval "
         f"a run of p processes prints (measure/paired.py: Student's t over the process "
         f"ratios, s taken as σ), and the processes at which a forecast interval holds the "
         f"next run's ratio {COVERAGE:.0%} of the time within the target (scripts/"
@@ -132,8 +140,8 @@ def ratio_lines(
 def median_noise(
     runs: list[RunFile], keep: Callable[[CaseRecord], bool]
 ) -> tuple[float, dict[str, list[float]]]:
-    """(the machine's part σ_m, runner -> each case's raw noise), both log sds over the
-    runs."""
+    """(the machine's part σ_m, runner -> each case's raw noise), both log sds from
+    one run to the next."""
     locs = _locations(runs, keep)
     values: dict[str, list[float]] = {}
     runner: dict[str, str] = {}
@@ -142,28 +150,32 @@ def median_noise(
             values.setdefault(cid, []).append(loc)
             runner[cid] = r
     usual = {cid: float(np.median(v)) for cid, v in values.items()}
-    machine = _robust_sd([float(np.median([loc - usual[c] for c, (loc, _g, _r) in run.items()]))
-                          for run in locs])  # fmt: skip
+    machine = _next_run_sd(
+        [float(np.median([loc - usual[c] for c, (loc, _g, _r) in run.items()])) for run in locs]
+    )
     out: dict[str, list[float]] = {}
     for cid, v in values.items():
         if len(v) >= max(4, len(runs) // 2):
-            out.setdefault(runner[cid], []).append(_robust_sd(v))
+            out.setdefault(runner[cid], []).append(_next_run_sd(v))
     return machine, out
 
 
 def median_half(sigma: float, machine: float, processes: int) -> float:
-    """The 90% forecast half-width (as a fraction) of the next run's median."""
-    own = max(sigma**2 - machine**2, 0.0)
-    return math.expm1(Z90 * math.sqrt(2 * own / processes + 2 * machine**2))
+    """The 90% forecast half-width (as a fraction) of the next run's median: the machine's
+    part of its noise (never more than all of it) undivided by the processes."""
+    shared = min(machine, sigma)
+    own = sigma**2 - shared**2
+    return math.expm1(Z90 * math.sqrt(2 * own / processes + 2 * shared**2))
 
 
 def median_lines(runs: list[RunFile], keep: Callable[[CaseRecord], bool]) -> list[str]:
     machine, noise = median_noise(runs, keep)
     heads = " | ".join(f"{p} process{'es' if p > 1 else ''}" for p in PROCESSES)
     lines = [
-        f"A median's noise between runs (its log location, robust sd over {len(runs)} runs "
-        f"of one process each); the machine's part of it ±{machine:.1%} (the runs' median "
-        f"move, robust sd); and how wide an interval must be to hold the next run's median "
+        f"A median's noise from one run to the next (its log location; its moves between "
+        f"consecutive runs of {len(runs)}, of one process each, robust sd over √2); the "
+        f"machine's part of it ±{machine:.1%} (the same of the runs' median move); and how "
+        f"wide an interval must be to hold the next run's median "
         f"{COVERAGE:.0%} of the time with p processes a run, the process's part divided "
         f"among them, the machine's not ({Z90:.3f} · √(2σ_p²/p + 2σ_m²), for the median "
         f"case; scripts/interval_reach.py).",
@@ -175,8 +187,8 @@ def median_lines(runs: list[RunFile], keep: Callable[[CaseRecord], bool]) -> lis
     for name, sigmas in rows:
         mid, high = (float(x) for x in np.percentile(sigmas, [50, 75]))
         widths = " | ".join(f"±{median_half(mid, machine, p):.1%}" for p in PROCESSES)
-        floor = math.expm1(Z90 * math.sqrt(2) * min(machine, mid))
         lines.append(
-            f"| {name} | {len(sigmas)} | ±{mid:.1%} (±{high:.1%}) | {widths} | ±{floor:.1%} |"
+            f"| {name} | {len(sigmas)} | ±{mid:.1%} (±{high:.1%}) | {widths} | "
+            f"±{median_half(mid, machine, 10**6):.1%} |"
         )
     return lines + [""]
