@@ -55,16 +55,22 @@ def _locations(runs: list[RunFile], keep: Callable[[CaseRecord], bool]) -> list[
     ]  # fmt: skip
 
 
+def _each_case(locs: list[dict]) -> tuple[dict[str, list[float]], dict[str, str]]:
+    """case id -> its log locations in the order of the runs, and case id -> its runner."""
+    values: dict[str, list[float]] = {}
+    runner: dict[str, str] = {}
+    for run in locs:
+        for cid, (loc, _group, r) in run.items():
+            values.setdefault(cid, []).append(loc)
+            runner[cid] = r
+    return values, runner
+
+
 def ratio_noise(runs: list[RunFile], keep: Callable[[CaseRecord], bool]) -> dict[str, float]:
     """runner -> each case's ratio noise (log), its ratio being to its group's fastest
     case (the fastest over all the runs), where both are in at least half the runs."""
     locs = _locations(runs, keep)
-    values: dict[str, list[float]] = {}
-    runner: dict[str, str] = {}
-    for run in locs:
-        for cid, (loc, _g, r) in run.items():
-            values.setdefault(cid, []).append(loc)
-            runner[cid] = r
+    values, runner = _each_case(locs)
     usual = {cid: float(np.median(v)) for cid, v in values.items()}
     groups: dict[int, list[str]] = {}
     for cid, (_loc, group, _r) in locs[0].items():
@@ -143,12 +149,7 @@ def median_noise(
     """(the machine's part σ_m, runner -> each case's raw noise), both log sds from
     one run to the next."""
     locs = _locations(runs, keep)
-    values: dict[str, list[float]] = {}
-    runner: dict[str, str] = {}
-    for run in locs:
-        for cid, (loc, _g, r) in run.items():
-            values.setdefault(cid, []).append(loc)
-            runner[cid] = r
+    values, runner = _each_case(locs)
     usual = {cid: float(np.median(v)) for cid, v in values.items()}
     machine = _next_run_sd(
         [float(np.median([loc - usual[c] for c, (loc, _g, _r) in run.items()])) for run in locs]
