@@ -43,17 +43,17 @@ the median of its processes' faster halves (`fast_half`).
   seen was called a regression: the gate's final runs of 2026-11-29 held to the history
   store were clean in 3 of 5 pairs (Node's node-crypto sha256 `new` +29.8%, Deno's
   noble-hashes sha256 +15.5%), 5 of 5 fitted without it (pairs 1–5 of
-  docs/benchmarks/gate-jit.md; 14 of its 15).
+  docs/benchmarks/gate-jit.md; 19 of its 20).
 - **Significance**: the false discovery rate is held at ALPHA across the cases judged
   (Benjamini–Hochberg): a comparison of 150 cases does not cry wolf seven times at
   p < 0.05. The cases judged are all of them, or those a user asked about (`compare
   --impl rust/argon2`), or each library's apart (`families`); the others still measure
   the machine's move, the noise floors and the tails. One library's slowdown among 144
   cases must reach p < ALPHA/144; judged with its library's own cases alone, p < ALPHA
-  over their count: on the 30 gate
-  runs of 2026-11-29, five runs a side, a native or interpreted library's +10% was caught
-  166 of 242 times judged among all cases and 237 of 242 judged alone, with a library
-  falsely called slower in 9 of 924 A/A judgements (docs/benchmarks/gate-jit.md).
+  over their count: on the 40 gate runs of 2026-11-29, five runs a side, a native or
+  interpreted library's +10% was caught 251 of 352 times judged among all cases and 345
+  of 352 judged alone, with a library falsely called slower in 17 of 1344 A/A
+  judgements (docs/benchmarks/gate-jit.md).
 - **Everything moved?** The run-level verdict compares the median move with the
   machine's: the move of the fastest of each run's yardstick readings (one before each
   group; a reading the VM's lost CPU slowed is never the fastest). A move of every case
