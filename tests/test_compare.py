@@ -415,6 +415,38 @@ def test_a_case_steadier_than_its_runner_by_chance_is_judged_by_its_runners_spre
     assert not steady.significant and steady.noise > 0.02
 
 
+def _digests_and_memory_hard(m0_alg: str):
+    """One runner: twenty digests whose processes agree to 1%, six argon2id cases whose
+    processes spread by 8% (as RustCrypto's argon2 at 21 MiB did, 13.3-17.7 ms), m5
+    twice as slow in the new run; and m0 (of `m0_alg`), whose three processes happened
+    to agree within each side, 10% apart."""
+    rng = np.random.default_rng(3)
+    old, new = [], []
+    kinds = [(f"x/d{i}", "sha256", 0.01, 1.0) for i in range(20)]
+    kinds += [(f"x/m{i}", "argon2id", 0.08, 1.0) for i in range(1, 5)]
+    kinds += [("x/m0", m0_alg, 0.003, 1.10), ("x/m5", "argon2id", 0.08, 2.0)]
+    for n, (impl, alg, spread, move) in enumerate(kinds):
+        centre = 1000.0 * (1 + n)
+        for side, c in ((old, centre), (new, centre * move)):
+            samples, owners = _processes(c, rng, spread)
+            case = _with_stats(impl, samples, stats.summarize(np.asarray(samples)))
+            case.alg = alg
+            case.sample_processes, case.processes = owners, 3
+            side.append(case)
+    return comparison.between_runs(run_of(*old), run_of(*new), 0.05, ("a", "b"))
+
+
+def test_a_memory_hard_case_is_judged_by_its_runner_s_memory_hard_spread():
+    """m0 held to its runner's memory-hard cases' spread is no regression; the same
+    moves in a digest, held to the digests' spread, are. m5, twice as slow, is caught."""
+    hard = _digests_and_memory_hard("argon2id")
+    assert [r.new.impl for r in hard.regressions] == ["x/m5"]
+    m0 = next(r for r in hard.rows if r.new.impl == "x/m0").change
+    assert m0.percent > 8 and m0.noise > 0.03
+    digest = _digests_and_memory_hard("sha256")
+    assert "x/m0" in [r.new.impl for r in digest.regressions]
+
+
 def _whole_side(centre: float, rng: np.random.Generator, slowed: bool) -> np.ndarray:
     """One process's samples: the case's own run-to-run move (±3%), and, for a process
     measured whole inside a lost-CPU stretch, every sample 1.5–2.4x slower alike (as the

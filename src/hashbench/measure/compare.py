@@ -12,8 +12,9 @@ the median of its processes' faster halves (`fast_half`).
 - **Its noise**, with MIN_REPLICATES runner processes or more a side (a side of several
   runs, or runs of several processes): the case's own spread between processes, the
   unit of replication, robust (1.4826 · MAD of each process value from its side's
-  median, pooled over the two sides), moderated towards its runner's typical spread as
-  if that were PRIOR_DF more processes (an empirical-Bayes variance, as limma's): three
+  median, pooled over the two sides), moderated towards the typical spread of its
+  runner's cases of its kind, memory-hard or not, as if that were PRIOR_DF more
+  processes (an empirical-Bayes variance, as limma's): three
   processes a side alone would make some cases look far steadier than they are. The
   test is Student's t with PRIOR_DF + n_old + n_new − 2 degrees of freedom. On the
   morning's gate runs of 2026-11-28, before the fitted tails below, against the rule
@@ -90,6 +91,7 @@ MIN_FOR_NULL = 8  # cases needed to estimate the machine's move and the noise fr
 MIN_FOR_GROUP = 5  # cases of one group needed to take out that group's own move
 MIN_REPLICATES = 3  # runner processes a side for a case's own spread (robust, so three)
 PRIOR_DF = 8  # the weight of a runner's typical spread in a case's own, in processes
+MEMORY_HARD = ("argon2", "scrypt", "yescrypt")  # their own typical spread (`_replicated_noise`)
 
 
 @dataclass(frozen=True)
@@ -184,34 +186,47 @@ def _pooled_spread(a: list[float], b: list[float]) -> float:
     return (MAD_SD * float(np.median(spread))) ** 2 if spread else 0.0
 
 
+def _memory_hard(case: CaseRecord) -> bool:
+    return case.alg.startswith(MEMORY_HARD)
+
+
 def _replicated_noise(
     pairs: Sequence[tuple[CaseRecord, CaseRecord]],
 ) -> list[tuple[float, float] | None]:
     """(one sd of the case's log change, degrees of freedom) for each case with
     MIN_REPLICATES processes or more a side, else None: its own pooled spread moderated
-    towards the median of its runner's cases' (of all cases' where its runner has fewer
-    than three), weighted as PRIOR_DF processes. The location being a median, its
-    variance is π/2 that of a mean."""
+    towards the median of its runner's cases' of its kind, memory-hard or not (of its
+    runner's, or all cases', where those are fewer than three), weighted as PRIOR_DF
+    processes. The location being a median, its variance is π/2 that of a mean.
+
+    Memory-hard functions vary from process to process more than their runner's digests
+    and PBKDF2, which set its median: on the 40 gate runs of 2026-11-29, 34 of the 54
+    times a library was falsely called slower, judged alone, were argon2id or scrypt
+    cases, in every runtime (rust/argon2 at 21 MiB: 13.3–17.7 ms by process). Moderated
+    towards their own kind, three runs a side were clean in 17 of 18 windows, not 15, and
+    libraries falsely called slower 15 times, not 17 (docs/methodology.md)."""
     logs = [(_process_logs(old), _process_logs(new)) for old, new in pairs]
     own: list[float | None] = [
         _pooled_spread(a, b) if min(len(a), len(b)) >= MIN_REPLICATES else None for a, b in logs
     ]
-    by_runner: dict[str, list[float]] = {}
+    by_kind: dict[Hashable, list[float]] = {}
     for (_old, new), var in zip(pairs, own, strict=True):
         if var is not None:
-            by_runner.setdefault(new.runner, []).append(var)
+            by_kind.setdefault(new.runner, []).append(var)
+            by_kind.setdefault((new.runner, _memory_hard(new)), []).append(var)
     known = [v for v in own if v is not None]
     if not known:
         return [None] * len(pairs)
     everyone = float(np.median(known))
-    prior = {r: float(np.median(v)) for r, v in by_runner.items() if len(v) >= 3}
+    prior = {kind: float(np.median(v)) for kind, v in by_kind.items() if len(v) >= 3}
     out: list[tuple[float, float] | None] = []
     for (_old, new), (a, b), var in zip(pairs, logs, own, strict=True):
         if var is None:
             out.append(None)
             continue
         df = len(a) + len(b) - 2
-        moderated = (PRIOR_DF * prior.get(new.runner, everyone) + df * var) / (PRIOR_DF + df)
+        typical = prior.get((new.runner, _memory_hard(new)), prior.get(new.runner, everyone))
+        moderated = (PRIOR_DF * typical + df * var) / (PRIOR_DF + df)
         se = math.sqrt(moderated * math.pi / 2 * (1 / len(a) + 1 / len(b)))
         out.append((se, PRIOR_DF + df))
     return out
