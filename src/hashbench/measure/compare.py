@@ -52,8 +52,8 @@ the median of its processes' faster halves (`fast_half`).
   the machine's move, the noise floors and the tails. One library's slowdown among 144
   cases must reach p < ALPHA/144; judged with its library's own cases alone, p < ALPHA
   over their count: on the 40 gate runs of 2026-11-29, five runs a side, a native or
-  interpreted library's +10% was caught 251 of 352 times judged among all cases and 345
-  of 352 judged alone, with a library falsely called slower in 17 of 1344 A/A
+  interpreted library's +10% was caught 244 of 352 times judged among all cases and 343
+  of 352 judged alone, with a library falsely called slower in 15 of 1344 A/A
   judgements (docs/benchmarks/gate-jit.md).
 - **Everything moved?** The run-level verdict compares the median move with the
   machine's: the move of the fastest of each run's yardstick readings (one before each
