@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from statistics import NormalDist
 
 import numpy as np
 from scipy.stats import t as student_t
@@ -37,7 +38,12 @@ from hashbench.model import CaseRecord, RunFile
 COVERAGE = 0.90  # the issue's: the next run inside this run's interval
 PROCESSES = (1, 3, 5)  # processes a run, for the medians' widths
 MAX_PROCESSES = 40  # past this the table says "over 40"
-Z90 = 1.6448536269514722
+Z90 = NormalDist().inv_cdf((1 + COVERAGE) / 2)
+
+
+def _enough(values: list[float], runs: list[RunFile]) -> bool:
+    """A value seen in at least half the runs (four at least) has a noise to speak of."""
+    return len(values) >= max(4, len(runs) // 2)
 
 
 def _next_run_sd(values: list[float]) -> float:
@@ -66,7 +72,7 @@ def _each_case(locs: list[dict]) -> tuple[dict[str, list[float]], dict[str, str]
     return values, runner
 
 
-def ratio_noise(runs: list[RunFile], keep: Callable[[CaseRecord], bool]) -> dict[str, float]:
+def ratio_noise(runs: list[RunFile], keep: Callable[[CaseRecord], bool]) -> dict[str, list[float]]:
     """runner -> each case's ratio noise (log), its ratio being to its group's fastest
     case (the fastest over all the runs), where both are in at least half the runs."""
     locs = _locations(runs, keep)
@@ -82,7 +88,7 @@ def ratio_noise(runs: list[RunFile], keep: Callable[[CaseRecord], bool]) -> dict
             ratios = [
                 run[cid][0] - run[fastest][0] for run in locs if cid in run and fastest in run
             ]
-            if cid != fastest and len(ratios) >= max(4, len(runs) // 2):
+            if cid != fastest and _enough(ratios, runs):
                 out.setdefault(runner[cid], []).append(_next_run_sd(ratios))
     return out
 
@@ -156,7 +162,7 @@ def median_noise(
     )
     out: dict[str, list[float]] = {}
     for cid, v in values.items():
-        if len(v) >= max(4, len(runs) // 2):
+        if _enough(v, runs):
             out.setdefault(runner[cid], []).append(_next_run_sd(v))
     return machine, out
 

@@ -186,8 +186,10 @@ def _pooled_spread(a: list[float], b: list[float]) -> float:
     return (MAD_SD * float(np.median(spread))) ** 2 if spread else 0.0
 
 
-def _memory_hard(case: CaseRecord) -> bool:
-    return case.alg.startswith(MEMORY_HARD)
+def _spread_kind(case: CaseRecord) -> tuple[str, bool]:
+    """Which cases' typical spread a replicated case is moderated towards: its runner's,
+    memory-hard or not (`_replicated_noise`)."""
+    return case.runner, case.alg.startswith(MEMORY_HARD)
 
 
 def _replicated_noise(
@@ -213,7 +215,7 @@ def _replicated_noise(
     for (_old, new), var in zip(pairs, own, strict=True):
         if var is not None:
             by_kind.setdefault(new.runner, []).append(var)
-            by_kind.setdefault((new.runner, _memory_hard(new)), []).append(var)
+            by_kind.setdefault(_spread_kind(new), []).append(var)
     known = [v for v in own if v is not None]
     if not known:
         return [None] * len(pairs)
@@ -225,7 +227,7 @@ def _replicated_noise(
             out.append(None)
             continue
         df = len(a) + len(b) - 2
-        typical = prior.get((new.runner, _memory_hard(new)), prior.get(new.runner, everyone))
+        typical = prior.get(_spread_kind(new), prior.get(new.runner, everyone))
         moderated = (PRIOR_DF * typical + df * var) / (PRIOR_DF + df)
         se = math.sqrt(moderated * math.pi / 2 * (1 / len(a) + 1 / len(b)))
         out.append((se, PRIOR_DF + df))
