@@ -143,3 +143,24 @@ def test_bad_input_exits_2_and_writes_nothing(tmp_path: Path, args: list[str], n
     assert code == 2, text
     assert needle in text and "Traceback" not in text
     assert file is None and not list(tmp_path.iterdir())
+
+
+def test_a_choice_whose_interval_reaches_past_the_target_is_within_noise():
+    """`_unsettled`: a confirmed bcrypt cost whose interval crosses the target, or lets
+    the next cost (twice the work) fit it too, does not settle the choice; a narrow one
+    well inside does."""
+    from factories import record
+
+    from hashbench.strength import plans
+    from hashbench.strength.calibrate import _unsettled
+
+    stage = plans.stages("bcrypt", plans.Limits(memory_bytes=2**30))[0]
+    narrow = record("c/libxcrypt", alg="bcrypt", op="hash", params={"cost": 10},
+                    median=60e6, ci=(59e6, 61e6))  # fmt: skip
+    assert _unsettled(stage, narrow, 100e6) == ""
+    wide = record("c/libxcrypt", alg="bcrypt", op="hash", params={"cost": 10},
+                  median=90e6, ci=(45e6, 140e6))  # fmt: skip
+    assert "reaches past the target" in _unsettled(stage, wide, 100e6)
+    low = record("c/libxcrypt", alg="bcrypt", op="hash", params={"cost": 10},
+                 median=60e6, ci=(40e6, 80e6))  # fmt: skip
+    assert "cost=11" in _unsettled(stage, low, 100e6)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import hashbench, skip_without_runner
 
-from hashbench.model.strength import StrengthFile
+from hashbench.model.strength import Capacity, CapacityLevel, StrengthFile
 from hashbench.results.files import load_any
 
 pytestmark = pytest.mark.timeout(600)
@@ -89,3 +89,23 @@ def test_bad_input_exits_2_and_writes_nothing(tmp_path: Path, args: list[str], n
     assert code == 2, text
     assert needle in text and "Traceback" not in text
     assert file is None and not list(tmp_path.iterdir())
+
+
+def _measured(rates: list[float]) -> Capacity:
+    levels = [
+        CapacityLevel(concurrency=c, logins_per_s=r, p50_ns=1e7, p99_ns=2e7, samples=10,
+                      peak_rss_bytes=None, memory_needed_bytes=c * 2**20, fits_memory=True)
+        for c, r in enumerate(rates, start=1)
+    ]  # fmt: skip
+    return Capacity(alg="bcrypt", impl="c/libxcrypt", params={"cost": 8}, cores=2,
+                    memory_budget_bytes=2**30, memory_per_login_bytes=2**20,
+                    baseline_rss_bytes=None, fit_concurrent=1024, levels=levels)  # fmt: skip
+
+
+def test_a_plateau_is_claimed_only_past_it():
+    """Logins/s that grew up to the most concurrent measured have not stopped growing
+    there; measured one further and level, they have."""
+    from hashbench.strength.capacity import _limit
+
+    assert "still grew at 2 concurrent, the most measured" in _limit(_measured([10.0, 19.0]))
+    assert "stops growing at 2 concurrent" in _limit(_measured([10.0, 19.0, 19.5]))

@@ -149,6 +149,34 @@ def test_ranked_by_the_stated_score_then_the_ruled_out(files):
     assert _by_impl(pick)["python/passlib"].reason.startswith("not available here: passlib")
 
 
+def _with_median(files, tmp_path: Path, medians: dict[str, tuple[float, float, float]]) -> Path:
+    """The run file with these implementations' medians and intervals set."""
+    run = load(files[0])
+    for case in run.cases:
+        if case.impl in medians and case.stats is not None:
+            median, low, high = medians[case.impl]
+            case.stats = msgspec.structs.replace(case.stats, median=median, median_ci=(low, high))
+    out = tmp_path / "run.json"
+    out.write_bytes(msgspec.json.encode(run))
+    return out
+
+
+def test_neighbours_within_noise_of_each_other_are_a_close_call(files, tmp_path):
+    """Ranked by speed alone, two libraries whose intervals overlap are a close call
+    ordered by the median; apart, they are not."""
+    speed_only = rank.rule(Weights(speed=1.0, fidelity=0.0, ease=0.0))
+    for medians, close in (
+        ({"python/bcrypt": (1000, 950, 1050), "python/libpass": (1010, 960, 1060)}, True),
+        ({"python/bcrypt": (1000, 990, 1010), "python/libpass": (1250, 1200, 1300)}, False),
+    ):
+        run = _with_median(files, tmp_path, medians)
+        pick = _pick((run, files[1]), rule=speed_only)
+        second = _by_impl(pick)["python/libpass"]
+        assert (second.close_to == "python/bcrypt") is close, second
+        assert second.reason.startswith("a close call with python/bcrypt") is close
+        assert ("a close call with python/libpass" in pick.top) is close
+
+
 def test_weights_change_the_order_and_say_so(files):
     """Only speed counts: the faster library first; only fidelity: the one with the
     milder worst divergence first (planted: libpass's all removed)."""

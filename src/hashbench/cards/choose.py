@@ -65,7 +65,13 @@ def _top(candidates: list[Any], alg: str, runtime: str | None) -> str:
         return f"no choice for {where} yet: {first.impl} and the others lack measurements"
     others = sum(1 for c in candidates if not c.ruled_out) - 1
     out = sum(1 for c in candidates if c.ruled_out)
+    tie = ""
+    if len(candidates) > 1 and candidates[1].close_to == first.impl:
+        tie = (
+            f"; a close call with {candidates[1].impl}: their speeds are within noise of "
+            "each other and nothing else sets them apart"
+        )
     return (
-        f"{first.impl}: the best score of {others + 1} candidates ({out} ruled out) — "
+        f"{first.impl}: the best score of {others + 1} candidates ({out} ruled out){tie} — "
         f"{first.reason}"
     )

@@ -11,6 +11,9 @@
    salts itself, a standard string and verify in one call.
 3. A candidate whose speed or fidelity was not measured is ranked after every one with
    both, with the command that measures it.
+4. A candidate is a close call with the one ranked just above it when their speeds'
+   intervals overlap and their other parts score the same: the order between them is
+   the noise's, and the tie is broken by the median (`close_to`, said in its reason).
 """
 
 from __future__ import annotations
@@ -173,16 +176,38 @@ def rank(cards: list[Card], alg: str, r: Rule) -> list[Candidate]:
             s.card.impl,
         ),
     )
-    ranked = [
-        Candidate(
-            impl=s.card.impl,
-            rank=n,
-            score=None if _demoted(s) else _score(s, r.weights),
-            parts=s.parts,
-            unmeasured=s.unmeasured,
-            reason=_reason(s, alg, fastest, fastest_impl),
-            card=s.card,
+    ranked = []
+    for n, s in enumerate(order, 1):
+        above = order[n - 2] if n > 1 else None
+        close = above is not None and _close_call(above, s, alg, r.weights)
+        reason = _reason(s, alg, fastest, fastest_impl)
+        if close and above is not None:
+            reason = f"a close call with {above.card.impl} (ordered by median): {reason}"
+        ranked.append(
+            Candidate(
+                impl=s.card.impl,
+                rank=n,
+                score=None if _demoted(s) else _score(s, r.weights),
+                parts=s.parts,
+                unmeasured=s.unmeasured,
+                reason=reason,
+                card=s.card,
+                close_to=above.card.impl if close and above is not None else None,
+            )
         )
-        for n, s in enumerate(order, 1)
-    ]
     return ranked + out
+
+
+def _close_call(above: _Scored, s: _Scored, alg: str, weights: Weights) -> bool:
+    """Whether the order of two neighbours is the noise's: both scored, their speeds'
+    intervals overlapping, every other part that weighs alike."""
+    if _demoted(above) or _demoted(s) or "speed" not in above.parts or "speed" not in s.parts:
+        return False
+    a, b = _speed(above.card, alg), _speed(s.card, alg)
+    if a is None or b is None or None in (a.low_ns, a.high_ns, b.low_ns, b.high_ns):
+        return False
+    overlap = (a.low_ns or 0) <= (b.high_ns or 0) and (b.low_ns or 0) <= (a.high_ns or 0)
+    weight = {"fidelity": weights.fidelity, "ease": weights.ease}
+    others = {k for k in (*above.parts, *s.parts) if k != "speed" and weight.get(k, 1) > 0}
+    alike = all(abs(above.parts.get(k, -1) - s.parts.get(k, -1)) < 1e-9 for k in others)
+    return overlap and alike

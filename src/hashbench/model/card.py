@@ -125,6 +125,9 @@ class Candidate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     reason: str  # one line: why it is ranked here, or why it is ruled out
     ruled_out: bool = False
     card: Card
+    # a close call: the candidate ranked just above, whose score this one's is within
+    # the noise of (their speeds' intervals overlap and nothing else sets them apart)
+    close_to: str | None = None
 
 
 class Pick(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

@@ -59,6 +59,9 @@ class Calibration(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     fits: list[Fit] = []
     message: str = ""
     case: str = ""  # id of the confirming record in `records`
+    # where the choice rests on noise: why (its interval reaches past the target, or
+    # below the next step's time); "" when the interval settles it
+    within_noise: str = ""
 
 
 class ImplChoice(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

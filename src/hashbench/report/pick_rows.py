@@ -90,7 +90,7 @@ def row(c: Candidate, alg: str) -> list[str]:
         median = figure.reason or figure.status.replace("_", " ")
     backend = card.backend_kind + (f" ({card.backend})" if card.backend_kind == "native" else "")
     return [
-        str(c.rank) if c.rank is not None else "—",
+        (f"≈{c.rank}" if c.close_to else str(c.rank)) if c.rank is not None else "—",
         c.impl,
         backend,
         card.version or "—",
@@ -118,6 +118,8 @@ def rows(pick: Pick) -> Rows:
         "× runtime, × anywhere: its median over the fastest of its runtime, of every runtime",
         "≈ indistinguishable: the intervals overlap; † from another run of this machine; "
         "[n] severity, 5 worst (docs/pick.md)",
+        "≈n: a close call with the one above: their speeds' intervals overlap and nothing "
+        "else sets them apart, so the median orders them",
         EASE_LEGEND,
     ]
     return Rows(title, ranked, out, unmeasured, pick.top, legend)

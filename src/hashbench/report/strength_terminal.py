@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -270,6 +271,8 @@ def render_calibrate(file: StrengthFile, console: Console) -> None:
     for cal in file.calibrations:
         if cal.outcome != "ok":
             console.print(f"[yellow]{unreachable(cal)}[/]")
+        elif cal.within_noise:
+            console.print(f"[yellow]{escape(cal.alg)}: {escape(cal.within_noise)}[/]")
     for warning in file.warnings:
         console.print(f"[yellow]warning:[/] {warning}")
 

@@ -6,6 +6,11 @@ per_unit × work on the points nearest the target (measure/fit.py); predict the 
 value within the target; then confirm by measuring there in a fresh runner process,
 stepping down when the median is over the target and up while it has room. The answer is
 always a confirmed measurement, never a prediction.
+
+A confirmed median whose interval reaches past the target, or past the time the next
+step up should take, does not settle the choice: the point is measured again in further
+processes (REMEASURES at most), and where its interval is still that wide the
+calibration says the choice is within noise, and why.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from hashbench.strength import plans
 from hashbench.strength.bench import QUICK, Bench, MeasureFailed, confirm_effort, op_for
 
 MAX_CONFIRMS = 6
+REMEASURES = 2  # further processes for a confirmed point whose interval does not settle it
 CLOSE_ENOUGH = 0.9  # a continuous knob within 10% under the target is not pushed further
 FIT_SPAN = 16  # fit the points within 16× the work of the largest (a ladder's last three)
 CACHE_FACTOR = 2  # memory points count as "past the cache" from twice the last-level cache
@@ -252,7 +258,9 @@ def calibrate(
             message=f"{exc.record.status}: {exc.record.reason}", case=exc.record.id,
         )  # fmt: skip
     assert result is not None
-    record = result.record
+    record, noise = result.record, ""
+    if result.outcome == "found":
+        record, noise = _settled(bench, impl, alg, stage, record, target_ns, samples)
     stats = record.measured
     params = dict(record.params)
     outcome = {"found": "ok", "capped": "too_slow", "too_fast": "too_fast"}[result.outcome]
@@ -271,4 +279,50 @@ def calibrate(
         stopped_by="target" if outcome == "ok" else _stopped_by(alg, stage, result.outcome),
         fits=fits,
         case=record.id,
+        within_noise=noise,
     )
+
+
+def _ms(ns: float) -> str:
+    return f"{ns / 1e6:.1f} ms"
+
+
+def _unsettled(stage: plans.Stage, record: CaseRecord, target_ns: float) -> str:
+    """Why the chosen point's interval does not settle the choice, or ""."""
+    low, high = record.measured.median_ci
+    median = _median(record)
+    knob = stage.knob
+    value = record.params.get(knob.param)
+    if high > target_ns:
+        return f"its interval ({_ms(low)}–{_ms(high)}) reaches past the target {_ms(target_ns)}"
+    if value is None or value >= knob.hi:
+        return ""
+    following = knob.up(value)
+    next_ns = median * knob.work(following) / knob.work(value)
+    if low * knob.work(following) / knob.work(value) <= target_ns < next_ns:
+        return (
+            f"its interval ({_ms(low)}–{_ms(high)}) lets the next "
+            f"step, {knob.param}={following}, fit the target too"
+        )
+    return ""
+
+
+def _settled(
+    bench: Bench,
+    impl: str,
+    alg: str,
+    stage: plans.Stage,
+    record: CaseRecord,
+    target_ns: float,
+    samples: int,
+) -> tuple[CaseRecord, str]:
+    """The chosen point measured again until its interval settles the choice, at most
+    REMEASURES times; with why it is within noise where it still does not."""
+    why = _unsettled(stage, record, target_ns)
+    for _ in range(REMEASURES):
+        if not why:
+            return record, ""
+        effort = confirm_effort(min(target_ns, _median(record) * 1.2), samples)
+        record = bench.again(impl, alg, dict(record.params), effort)
+        why = _unsettled(stage, record, target_ns)
+    return record, f"the choice is within noise: {why}" if why else ""

@@ -114,10 +114,18 @@ def _limit(cap: Capacity) -> str:
     best = max(level.logins_per_s for level in cap.levels)
     saturated = next(lv.concurrency for lv in cap.levels if lv.logins_per_s >= SATURATED * best)
     budget = memory_text(cap.memory_budget_bytes)
-    cpu = (
-        f"CPU: logins/s stops growing at {saturated} concurrent ({cap.cores} cores here, "
-        f"{best:.1f} logins/s at best)"
-    )
+    highest = max(level.concurrency for level in cap.levels)
+    if saturated < highest:
+        cpu = (
+            f"CPU: logins/s stops growing at {saturated} concurrent ({cap.cores} cores here, "
+            f"{best:.1f} logins/s at best)"
+        )
+    else:  # a plateau is only seen past it
+        cpu = (
+            f"CPU: logins/s still grew at {highest} concurrent, the most measured "
+            f"({cap.cores} cores here, {best:.1f} logins/s at best): whether it stops there "
+            "takes a higher --max-concurrency to tell"
+        )
     fit = f"{cap.fit_concurrent} login{'s fit' if cap.fit_concurrent != 1 else ' fits'}"
     if cap.fit_concurrent < saturated:
         return f"{cpu}; memory: only {fit} in {budget} — memory binds before CPU"

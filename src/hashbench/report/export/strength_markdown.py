@@ -51,6 +51,8 @@ def _calibrations(cals: list[Calibration]) -> list[str]:
             lines.append(f"- {cal.alg} {fit.param}: {fit_text(fit)}, R² {fit.r_squared:.4f}")
         if cal.outcome != "ok":
             lines.append(f"- {unreachable(cal)}")
+        elif cal.within_noise:
+            lines.append(f"- {cal.alg}: {cal.within_noise}")
     return lines + [""]
 
 
