@@ -110,6 +110,9 @@ class FakeRunners:
     def runtime(self, runner: str) -> str:
         return f"fake {runner}"
 
+    def jit(self, runner: str) -> bool:
+        return False
+
     def warmup_floor_ns(self, runner: str) -> float:
         return self.jit_warmup_s * 1e9
 

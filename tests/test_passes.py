@@ -52,9 +52,9 @@ def test_three_passes_spread_every_case_over_three_visits(tmp_path: Path):
         assert {1, 2, 3} <= visited, (case.id, visited)
         assert sorted(visited) == list(range(1, len(visited) + 1))
         assert len(case.sample_rounds) == len(case.samples_ns) == case.measured.n
-        assert case.yardstick_ns, "a yardstick reading before each visit"
+        assert case.yardstick_ns, "a yardstick reading before each visit's round"
     digest = next(c for c in measured if c.op == "digest")
-    assert len(digest.yardstick_ns) == 3
+    assert len(digest.yardstick_ns) == 4  # one a visit, and one after the last
 
 
 def test_a_suites_passes_are_its_runs_unless_the_command_line_says(tmp_path: Path):

@@ -19,7 +19,7 @@ from hashbench.model import CaseWarning, Environment, RunFile
 from hashbench.report import fidelity_terminal, terminal
 from hashbench.report.export import html as html_export
 from hashbench.report.export import markdown
-from hashbench.report.interval_note import ONE_PROCESS
+from hashbench.report.interval_note import OLD_FILE, ONE_PROCESS
 from hashbench.results.files import load
 from hashbench.runner.manifest import load_all
 
@@ -62,10 +62,13 @@ def test_unverified_and_failed_cases_are_listed_with_their_reason_never_in_a_tab
 
 def test_a_run_of_one_process_per_case_says_what_its_interval_does_not_cover():
     run = load(FIXTURES / "results-v1.json")
-    run.cases = [record("x/one", median=100.0)]
-    assert ONE_PROCESS in rendered(terminal.render, run).replace("\n", " ")
+    run.cases = [record("x/one", median=100.0, next_run_ci=(95.0, 105.0))]
+    assert ONE_PROCESS in " ".join(rendered(terminal.render, run).split())
     assert ONE_PROCESS in markdown.render(run)
     assert html_export.esc(ONE_PROCESS) in html_export.render(run)
+    assert "±5.0%" in rendered(terminal.render, run)  # the widened ±, not the median's own
+    run.cases = [record("x/old", median=100.0)]  # a file written before the ± was widened
+    assert OLD_FILE in " ".join(rendered(terminal.render, run).split())
     run.cases = [record("x/three", median=100.0, processes=3)]
     assert "--processes 3" not in rendered(terminal.render, run)
     assert "--processes 3" not in markdown.render(run)

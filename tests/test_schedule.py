@@ -335,19 +335,21 @@ def test_a_jit_runner_is_never_asked_to_warm_up_on_its_own():
     assert {s.request.warm for s in runners.sent if s.request.cmd == "bench"} == {False}
 
 
-def test_the_yardstick_is_measured_before_each_process_samples_and_kept_per_case():
+def test_the_yardstick_is_read_before_every_round_and_kept_per_case():
     # c/openssl stands in for the C runner's yardstick: 1000 ns per op in process 0
     yardstick = FakeImpl("c/openssl", ["sha256"], ["digest", "bench"], steady(1000))
     runners = FakeRunners(derive_impl("slow", steady(50e6)), yardstick)
     group = Group(**{**DERIVE.__dict__, "impl_filter": "^fake/"})
     record = run(runners, group, processes=2)["fake/slow"]
-    assert record.yardstick_ns == [1000.0, 1000.0]
+    pairs = zip(record.sample_processes, record.sample_rounds, strict=True)
+    rounds = {(p, r) for p, r in pairs if r > 0}
+    readings = len(rounds) + 2  # and one after each of the two processes' last round
+    assert record.yardstick_ns == [1000.0] * readings and len(rounds) >= 2
     asked = [s for s in runners.sent if s.request.impl == "c/openssl"]
-    # calibrated once (2 samples of 1000 ops), then 5 samples of 2 ms per process
+    # calibrated once (2 samples of 1000 ops), then 3 samples of 2 ms a reading
     assert [(s.request.iters, s.request.samples) for s in asked] == [
         (1000, 2),
-        (2000, 5),
-        (2000, 5),
+        *[(2000, 3)] * readings,
     ]
     assert all(s.process == 0 for s in asked)  # the C runner's main process
 
@@ -355,3 +357,13 @@ def test_the_yardstick_is_measured_before_each_process_samples_and_kept_per_case
 def test_no_yardstick_without_the_c_runner():
     runners = FakeRunners(derive_impl("slow", steady(50e6)))
     assert run(runners, DERIVE)["fake/slow"].yardstick_ns == []
+
+
+def test_a_one_process_case_carries_where_the_next_run_s_median_should_fall():
+    runners = FakeRunners(digest_impl("a", steady(1000)))
+    one = run(runners, DIGEST)["fake/a"]
+    assert one.next_run_ci is not None and "catalog/run-to-run.toml" in one.next_run_from
+    low, high = one.next_run_ci
+    assert low < one.measured.median_ci[0] and high > one.measured.median_ci[1]
+    three = run(FakeRunners(digest_impl("a", steady(1000))), DIGEST, processes=3)["fake/a"]
+    assert three.next_run_ci is None and three.shown_ci == three.measured.median_ci

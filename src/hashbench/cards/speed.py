@@ -61,7 +61,7 @@ def figure(impl: str, group: Group, same_runtime: Callable[[str], bool]) -> Spee
     if not record.valid:
         return speed
     stats = record.measured
-    speed.median_ns, (speed.low_ns, speed.high_ns) = stats.median, stats.median_ci
+    speed.median_ns, (speed.low_ns, speed.high_ns) = stats.median, record.shown_ci
     speed.vs_runtime = _ratio(group.fastest(same_runtime), record, label)
     speed.vs_all = _ratio(group.fastest(lambda _: True), record, label)
     return speed

@@ -13,6 +13,7 @@ import msgspec
 from hashbench.command_support import earlier_runs, options
 from hashbench.errors import UsageError
 from hashbench.measure.merge_runs import merge_runs
+from hashbench.measure.verdict import Outcome
 from hashbench.model import CaseRecord, RunFile
 from hashbench.model.counts import COUNT_THRESHOLD
 from hashbench.report import comparison, count_comparison
@@ -157,7 +158,8 @@ def run(args: argparse.Namespace) -> int:
         lambda: report.markdown(result, args.all),
         lambda: report.render(result, console(), args.all),
     )
-    return 1 if result.regressions or getattr(result, "run_regression", False) else 0
+    outcome: Outcome = result.outcome
+    return outcome.exit_code
 
 
 def _only(run: RunFile, asked: Callable[[CaseRecord], bool] | None) -> RunFile:

@@ -24,6 +24,7 @@ from hashbench.engine.resume import Resume
 from hashbench.engine.schedule import GroupRunner, Options
 from hashbench.engine.selection import Selection
 from hashbench.engine.time_spent import TimeSpent
+from hashbench.engine.yardstick import RUNNER as YARDSTICK_RUNNER
 from hashbench.errors import UsageError
 from hashbench.model import Environment, RunFile, RunnerInfo, RunOptions
 from hashbench.model.counts import MEASURES
@@ -250,7 +251,8 @@ def run_suite(
     end_on_signals()  # finished cases are already on disk
     with pool, contextlib.ExitStack() as stack:
         console.print(f"starting runners for suite [bold]{suite.name}[/] …")
-        skip = runners_not_needed(options.selection, suite.groups)
+        # the C runner reads the machine's yardstick for `compare`, whatever is measured
+        skip = runners_not_needed(options.selection, suite.groups) - {YARDSTICK_RUNNER}
         names = {m.name for m in pool.manifests} if runners is None else runners
         with clock.phase("start"):
             pool.start(names - skip)
@@ -264,6 +266,14 @@ def run_suite(
             suite.groups,
             not_started=catalog_ids(skip & names),
         )
+        processes = plan.small_run_processes(options.processes, passes)
+        if processes != options.processes:
+            options = dataclasses.replace(options, processes=processes)
+            console.print(
+                f"a run of {plan.cases} case{'s' * (plan.cases > 1)}: each measured in "
+                f"{processes} runner processes, so that its interval holds across runs and "
+                "`compare` can judge it (--processes 1 for one)"
+            )
         run = RunFile(
             suite=suite.name,
             hashbench_version=__version__,

@@ -59,7 +59,7 @@ class Case:
     calibration_tail: list[int] = field(default_factory=list)
     # a hash string whose parameters were read back: recomputed at the group's end
     to_recompute: str | None = None
-    # the machine's yardstick before each process of the case sampled (engine/yardstick.py)
+    # the machine's yardstick before each round the case sampled in (engine/yardstick.py)
     yardstick_ns: list[float] = field(default_factory=list)
 
     @property

@@ -17,7 +17,10 @@ from hashbench import catalog
 from hashbench.catalog import libraries
 from hashbench.engine.selection import Selection
 from hashbench.engine.suite import OPS, Group
+from hashbench.measure.machine_move import MIN_FOR_NULL
 from hashbench.runner.pool import Implementation
+
+SMALL_RUN_PROCESSES = 3  # runner processes a case in a small run (`small_run_processes`)
 
 
 def suite_takes(group: Group, impl_id: str) -> bool:
@@ -111,6 +114,22 @@ class Plan:
     @property
     def empty(self) -> bool:
         return not any(g.measurable for g in self.groups)
+
+    @property
+    def cases(self) -> int:
+        return sum(len(g.measurable) for g in self.groups)
+
+    def small_run_processes(self, given: int | None, passes: int) -> int | None:
+        """SMALL_RUN_PROCESSES where no --processes was given and the run is small: fewer
+        cases than a comparison measures the noise and the machine's move from
+        (MIN_FOR_NULL), each of one process in its suite. Such a comparison has only each
+        case's own spread between its processes to judge it by (measure/compare.py), and
+        a small run's extra processes cost a few seconds. Else `given`."""
+        if given is not None or passes > 1 or self.cases >= MIN_FOR_NULL:
+            return given
+        if any(g.group.processes > 1 for g in self.groups if g.measurable):
+            return given
+        return SMALL_RUN_PROCESSES
 
     def ops_offered_instead(self) -> dict[tuple[str, str], list[str]]:
         """For each (implementation, algorithm) chosen but measurable in no group, the

@@ -7,7 +7,10 @@ from typing import Any
 
 import numpy as np
 
+from hashbench.catalog import run_to_run
 from hashbench.engine.case import Case
+from hashbench.engine.sampler import MIN_SAMPLES_SLOW
+from hashbench.measure import next_run
 from hashbench.measure.stats import across_processes, mb_per_s, per_op, relative_sd, spread
 from hashbench.model import CaseRecord, CaseWarning, Stats, Verification
 
@@ -40,8 +43,11 @@ def warnings_for(case: Case, stats: Stats, process_medians: list[float]) -> list
         found.append(CaseWarning("processes_disagree", value=apart, limit=DISAGREE_SPREAD))
     if stats.rel_std >= NOISY_REL_STD:
         found.append(CaseWarning("noisy", value=stats.rel_std, limit=NOISY_REL_STD))
-    if stats.n < case.group.min_samples:
-        found.append(CaseWarning("too_few_samples", value=stats.n, limit=case.group.min_samples))
+    # a case slower than its budget gets MIN_SAMPLES_SLOW by design (its interval, the
+    # samples' range, says how little they tell); fewer than that is worth a warning
+    floor = min(case.group.min_samples, MIN_SAMPLES_SLOW)
+    if stats.n < floor:
+        found.append(CaseWarning("too_few_samples", value=stats.n, limit=floor))
     target = case.sampler.target_ci
     if 0 < target < stats.median_ci_rel_halfwidth:
         found.append(
@@ -78,17 +84,34 @@ def identity(case: Case, runtime: str) -> dict[str, Any]:
     }
 
 
+def next_run_ci(stats: Stats, case: Case, jit: bool) -> tuple[tuple[float, float] | None, str]:
+    """The interval the next run's median should fall in, and what widened it, for a case
+    of fewer processes than its own interval holds the spread between runs of."""
+    processes = case.sampler.processes
+    if processes >= next_run.MIN_REPLICATES:
+        return None, ""
+    what = next_run.kind(case.group.alg, case.group.op)
+    sd = run_to_run.prior()[(jit, what)].interval
+    runtimes = "JIT runtimes'" if jit else "other runtimes'"
+    return (
+        next_run.interval(stats, processes, sd),
+        f"±{sd:.1%} as one sd from run to run: {runtimes} {what} cases (catalog/run-to-run.toml)",
+    )
+
+
 def make_record(
     case: Case,
     runtime: str,
     loop_overhead_ns: float | None,
     sd_floor: float | None = None,
+    jit: bool = False,
 ) -> CaseRecord:
     g, s = case.group, case.sampler
     stats = None
     warnings: list[CaseWarning | str] = list(case.warnings)
     mbps = None
     medians: list[float] = []
+    widened: tuple[tuple[float, float] | None, str] = (None, "")
     if case.ok and s.samples:
         per_process = [per_op(x, s.iters) for x in s.process_samples()]
         stats = across_processes(per_process, floor=sd_floor or 0.0)
@@ -97,6 +120,7 @@ def make_record(
         warnings = list(warnings_for(case, stats, medians))
         if g.input_size:
             mbps = mb_per_s(g.input_size, stats.median)
+        widened = next_run_ci(stats, case, jit)
     elif case.ok:
         case.fail("failed", "no samples")
     return CaseRecord(
@@ -119,4 +143,6 @@ def make_record(
         process_spread=spread(medians),
         process_sd_floor=sd_floor if medians else None,
         yardstick_ns=list(case.yardstick_ns) if stats else [],
+        next_run_ci=widened[0],
+        next_run_from=widened[1],
     )

@@ -35,6 +35,10 @@ class Runners(Protocol):
 
     def runtime(self, runner: str) -> str: ...
 
+    def jit(self, runner: str) -> bool:
+        """Whether the runner's runtime compiles as it runs (its manifest's `jit`)."""
+        ...
+
     def warmup_floor_ns(self, runner: str) -> float:
         """How long a fresh process of the runner runs a hot loop before its JIT has
         compiled it (its manifest's `jit_warmup_s`); 0 for code compiled ahead of time."""

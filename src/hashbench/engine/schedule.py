@@ -175,18 +175,13 @@ class GroupRunner:
         return visits
 
     def _visit(self, visits: GroupVisits, first: bool, last: bool) -> None:
-        """The machine yardstick, warm-up (a first visit's in full; a later one's a single
-        untimed sample of a fast op, or in full where its runner was restarted since), then
-        one interleaved round, or rounds until every case is done when `last`."""
+        """Warm-up (a first visit's in full; a later one's a single untimed sample of a
+        fast op, or in full where its runner was restarted since), then one interleaved
+        round, or rounds until every case is done when `last`."""
         measuring = visits.measuring
         if not any(self._wants_samples(c) for c in measuring):
             return
         process = measuring[0].sampler.process_no
-        with self.clock.phase("yardstick"):
-            machine = self.yardstick.measure()
-        if machine is not None:
-            for case in measuring:
-                case.yardstick_ns.append(machine)
         restarted = self._restarted(visits)
         with self.clock.phase("warm-up"):
             for case in measuring:
@@ -202,6 +197,8 @@ class GroupRunner:
                     self.steps.rewarm(case)
         with self.clock.phase("sampling"):
             visits.round_no = self._rounds(visits.group, measuring, visits.round_no, last)
+        if last:  # and one after: a process whose cases were done in one round reads two
+            self._read_yardstick([c for c in measuring if c.ok])
 
     def _settle(self, visits: GroupVisits) -> None:
         """The end of a process's sampling: each case's cold first op kept or dropped."""
@@ -225,7 +222,11 @@ class GroupRunner:
         for case in visits.cases:
             runner = case.impl.runner
             record = make_record(
-                case, self.runners.runtime(runner), self.loop_overhead.get(runner), floor
+                case,
+                self.runners.runtime(runner),
+                self.loop_overhead.get(runner),
+                floor,
+                self.runners.jit(runner),
             )
             self.emit(record)
 
@@ -269,8 +270,10 @@ class GroupRunner:
 
     def _rounds(self, group: Group, measuring: list[Case], round_no: int, until_done: bool) -> int:
         """Interleaved rounds (A B C A B C …) until every case of this process is done, or
-        one round unless `until_done`; returns the next round's number."""
+        one round unless `until_done`, each after a reading of the machine's yardstick;
+        returns the next round's number."""
         while any(self._wants_samples(c) for c in measuring):
+            self._read_yardstick([c for c in measuring if self._wants_samples(c)])
             for case in measuring:
                 if not self._wants_samples(case):
                     continue
@@ -283,6 +286,18 @@ class GroupRunner:
             if not until_done:
                 break
         return round_no
+
+    def _read_yardstick(self, cases: list[Case]) -> None:
+        """The machine's speed now, kept by each of `cases`: readings spread over the same
+        seconds as the cases' samples, so a comparison of two runs has the machine's move
+        with its own spread (engine/yardstick.py)."""
+        if not cases:
+            return
+        with self.clock.phase("yardstick"):
+            machine = self.yardstick.measure()
+        if machine is not None:
+            for case in cases:
+                case.yardstick_ns.append(machine)
 
     @staticmethod
     def _wants_samples(case: Case) -> bool:

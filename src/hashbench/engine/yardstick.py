@@ -1,11 +1,14 @@
 """The machine's own speed through a run: a fixed, tiny workload (OpenSSL's sha256 of 1 KiB,
-through the C runner's c/openssl) measured before each group's cases sample in each runner
-process, so a comparison between runs can tell the machine moving (every case slower
+through the C runner's c/openssl) measured before every interleaved round of a group's
+cases, so a comparison between runs can tell the machine moving (every case slower
 because the VM's host is busier, or the process landed on a slower CPU) from a library
-moving (this case slower, the yardstick not). Its code does not change with the libraries
-measured; an OpenSSL or compiler upgrade moves it too, and `compare` says so.
+moving (this case slower, the yardstick not). Read once a round, its readings span the
+same seconds as the cases' samples and have a spread of their own: a run of one group
+and two libraries still knows how far the machine moved, and how well (measure/
+machine_move.py). Its code does not change with the libraries measured; an OpenSSL or
+compiler upgrade moves it too, and `compare` says so.
 
-Each measurement is five samples of about 2 ms: ~10 ms per group and process.
+Each reading is three samples of about 2 ms: ~6 ms a round.
 """
 
 from __future__ import annotations
@@ -17,10 +20,11 @@ from hashbench.engine.runners import Runners
 from hashbench.runner.protocol import Request, RunnerError
 
 IMPL = "c/openssl"
+RUNNER = IMPL.split("/", 1)[0]
 ALG = "sha256"
 INPUT = 1024
 SAMPLE_NS = 2_000_000
-SAMPLES = 5
+SAMPLES = 3
 
 
 class Yardstick:

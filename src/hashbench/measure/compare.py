@@ -4,11 +4,13 @@ noisy machine and a real change of a few percent in one library still shows.
 Everything is on the log scale: a case's change is d = log(new / old) of its `location`:
 the median of its processes' faster halves (`fast_half`).
 
-- **The machine's move** is taken out before a case is judged. Over many cases (at least
-  MIN_FOR_NULL) it is the median of all the cases' d: whatever moved every case alike
-  (the VM's host busier, a slower CPU) is not any one library's doing. With fewer cases
-  it is the machine yardstick's move (engine/yardstick.py) when both runs measured it,
-  else nothing is taken out. A case's verdict is relative: it moved against the rest.
+- **The machine's move** is taken out before a case is judged (measure/machine_move.py).
+  Over many cases (at least MIN_FOR_NULL) it is the median of all the cases' d: whatever
+  moved every case alike (the VM's host busier, a slower CPU) is not any one library's
+  doing. With fewer cases it is the move of the machine's yardstick, read before every
+  round, and its uncertainty joins every case's noise; where the yardstick's readings
+  are too few, the move is unknown and no case's change is bounded (`why`). A case's
+  verdict is relative: it moved against the rest, or against the machine.
 - **Its noise**, with MIN_REPLICATES runner processes or more a side (a side of several
   runs, or runs of several processes): the case's own spread between processes, the
   unit of replication, robust (1.4826 · MAD of each process value from its side's
@@ -31,6 +33,10 @@ the median of its processes' faster halves (`fast_half`).
   measure/earlier_noise.py), no smaller than the moves they showed: a case whose process
   lands in one of two speeds is no regression for landing in the other. The test is a
   z test.
+  With fewer than MIN_FOR_NULL cases and no earlier runs of the case, nothing tells how
+  far it moves from one process to the next: its change is not bounded (`why`), and the
+  verdict (measure/verdict.py) is "cannot tell". A small run measures each case in three
+  processes by default (engine/plan.py), so this is for runs made with one.
 - **How far the same code moves** is not taken from a normal (or the replicated
   test's t) alone: digests measured whole inside a lost-CPU stretch move 60–130% where
   the rest move a few percent. Each case's z score is held to a Student t fitted to the
@@ -56,12 +62,14 @@ the median of its processes' faster halves (`fast_half`).
   of 352 judged alone, with a library falsely called slower in 15 of 1344 A/A
   judgements (docs/benchmarks/gate-jit.md).
 - **Everything moved?** The run-level verdict compares the median move with the
-  machine's: the move of the fastest of each run's yardstick readings (one before each
-  group; a reading the VM's lost CPU slowed is never the fastest). A move of every case
-  that the machine does not explain (a new compiler, a changed flag) is reported as the
-  run's, raw, and is a regression when it exceeds the threshold beyond its own interval
-  (from the spread of the groups' median moves). Without a yardstick in both runs it
-  cannot be told from the machine, and the report says so.
+  machine's: the move of the faster half of each run's yardstick readings (a reading
+  the VM's lost CPU slowed is never among the fastest). A move of every case that the
+  machine does not explain (a new compiler, a changed flag) is reported as the run's,
+  raw, and is a regression when it exceeds the threshold beyond its own interval (from
+  the spread of the groups' median moves, the yardstick's own error, and the share of
+  the machine's move a case need not share). Without a yardstick in both runs, or with
+  fewer than MIN_GROUPS groups, it is not judged apart from the cases, and the report
+  says so.
 """
 
 from __future__ import annotations
@@ -74,6 +82,15 @@ from typing import NamedTuple
 
 import numpy as np
 
+from hashbench.catalog import run_to_run
+from hashbench.measure import next_run
+from hashbench.measure.machine_move import (
+    MIN_FOR_NULL,
+    TRANSFER,
+    MachineMove,
+    machine_move,
+    yardstick_move,
+)
 from hashbench.measure.student import student_t
 from hashbench.measure.tails import (
     MAD_SD,
@@ -85,10 +102,18 @@ from hashbench.measure.tails import (
 )
 from hashbench.model import CaseRecord, Stats
 
+UNKNOWN_PROCESS_NOISE = (
+    "one runner process a side and no earlier runs of the case: how far it moves from one "
+    "process to the next is unknown"
+)
+UNKNOWN_MACHINE = (
+    "too few cases to measure the machine's move by, and too few yardstick readings in "
+    "one of the runs"
+)
 ALPHA = 0.05  # false discovery rate across the cases of a comparison
 Z95 = 1.959963984540054
-MIN_FOR_NULL = 8  # cases needed to estimate the machine's move and the noise from them
 MIN_FOR_GROUP = 5  # cases of one group needed to take out that group's own move
+MIN_GROUPS = 3  # groups before the move of every case together is judged on its own
 MIN_REPLICATES = 3  # runner processes a side for a case's own spread (robust, so three)
 PRIOR_DF = 8  # the weight of a runner's typical spread in a case's own, in processes
 MEMORY_HARD = ("argon2", "scrypt", "yescrypt")  # their own typical spread (`_replicated_noise`)
@@ -103,18 +128,11 @@ class Change:
     noise: float  # the noise it was judged against: one sd, as a fraction
     p_value: float | None
     significant: bool = False  # after the false discovery rate control
+    why: str | None = None  # why the change cannot be bounded at all (its noise unknown)
 
     @property
     def percent(self) -> float:
         return (self.relative - 1) * 100
-
-
-@dataclass(frozen=True)
-class MachineMove:
-    ratio: float  # what was taken out of every case
-    source: str  # "all cases' median", "the yardstick" or "none"
-    yardstick: float | None  # the yardstick's own move, new / old, when both runs have it
-    cases: float  # the median of every case's raw move
 
 
 @dataclass(frozen=True)
@@ -124,7 +142,7 @@ class RunMove:
     ratio: float  # median raw move over the yardstick's move
     low: float
     high: float
-    judged: bool  # False without a yardstick in both runs: it cannot be told apart
+    judged: bool  # False where it cannot be told apart from the machine's or the cases'
 
 
 def _log_se(stats: Stats) -> float:
@@ -194,6 +212,7 @@ def _spread_kind(case: CaseRecord) -> tuple[str, bool]:
 
 def _replicated_noise(
     pairs: Sequence[tuple[CaseRecord, CaseRecord]],
+    jit: frozenset[str] = frozenset(),
 ) -> list[tuple[float, float] | None]:
     """(one sd of the case's log change, degrees of freedom) for each case with
     MIN_REPLICATES processes or more a side, else None: its own pooled spread moderated
@@ -206,7 +225,13 @@ def _replicated_noise(
     times a library was falsely called slower, judged alone, were argon2id or scrypt
     cases, in every runtime (rust/argon2 at 21 MiB: 13.3–17.7 ms by process). Moderated
     towards their own kind, three runs a side were clean in 17 of 18 windows, not 15, and
-    libraries falsely called slower 15 times, not 17 (docs/methodology.md)."""
+    libraries falsely called slower 15 times, not 17 (docs/methodology.md).
+
+    A comparison of fewer than MIN_FOR_NULL cases has too few to tell its runners'
+    typical spread: there it is at least the prior of its kind of case, how far one
+    process's median moves from run to run here (catalog/run-to-run.toml), which also
+    holds what changes between two runs that no process of one run sees (another load
+    on the machine, memory contended: two of three argon2id processes 10% slower)."""
     logs = [(_process_logs(old), _process_logs(new)) for old, new in pairs]
     own: list[float | None] = [
         _pooled_spread(a, b) if min(len(a), len(b)) >= MIN_REPLICATES else None for a, b in logs
@@ -228,40 +253,17 @@ def _replicated_noise(
             continue
         df = len(a) + len(b) - 2
         typical = prior.get(_spread_kind(new), prior.get(new.runner, everyone))
+        if len(pairs) < MIN_FOR_NULL:
+            kind = next_run.kind(new.alg, new.op)
+            typical = max(typical, run_to_run.prior()[(new.runner in jit, kind)].typical ** 2)
         moderated = (PRIOR_DF * typical + df * var) / (PRIOR_DF + df)
         se = math.sqrt(moderated * math.pi / 2 * (1 / len(a) + 1 / len(b)))
         out.append((se, PRIOR_DF + df))
     return out
 
 
-def _yardstick_move(pairs: Sequence[tuple[CaseRecord, CaseRecord]]) -> float | None:
-    """log of the machine's own move: the fastest yardstick reading of the new run over the
-    old's, each over all its groups (None unless both have one). A reading taken while the
-    VM lost its CPU is slower, never faster, and the yardstick is one short snapshot before
-    each group: in the gate runs of 2026-11-28 one run's readings spread 2.9–7.1 µs, and
-    their median moved −39% between two runs whose cases moved −1%, which the run-level
-    verdict then called a regression of every case (docs/benchmarks/gate.md, pair 15)."""
-    old = [v for o, _n in pairs for v in o.yardstick_ns]
-    new = [v for _o, n in pairs for v in n.yardstick_ns]
-    if not old or not new:
-        return None
-    return math.log(min(new)) - math.log(min(old))
-
-
 def _robust_sd(values: Sequence[float], centre: float) -> float:
     return MAD_SD * float(np.median(np.abs(np.asarray(values) - centre)))
-
-
-def machine_move(pairs: Sequence[tuple[CaseRecord, CaseRecord]], d: list[float]) -> MachineMove:
-    """`d`: each pair's log change (`log_change`)."""
-    stick = _yardstick_move(pairs)
-    yardstick = math.exp(stick) if stick is not None else None
-    cases = math.exp(float(np.median(d))) if d else 1.0
-    if len(d) >= MIN_FOR_NULL:
-        return MachineMove(cases, "all cases' median", yardstick, cases)
-    if yardstick is not None:
-        return MachineMove(yardstick, "the yardstick", yardstick, cases)
-    return MachineMove(1.0, "none", None, cases)
 
 
 def compare_pairs(
@@ -284,28 +286,37 @@ def compare_pairs(
     move = machine_move(pairs, d)
     centres = group_moves(pairs, d, math.log(move.ratio))
     residuals = [di - c for di, c in zip(d, centres, strict=True)]
-    replicated = _replicated_noise(pairs)
+    replicated = _replicated_noise(pairs, jit)
     floors = _empirical_noise(pairs, residuals)
     judged: list[Judged] = []
+    whys: list[str | None] = []
     for (old, new), di, centre, floor, own in zip(
         pairs, d, centres, floors, replicated, strict=True
     ):
+        why = None
         if own is not None:
             noise, df = own
             run_noise = noise
         else:
-            history = (earlier or {}).get(new.id, 0.0)
+            history = (earlier or {}).get(new.id)
             run_noise, df = max(_interval_noise(old, new), floor), None
-            noise = max(run_noise, history)
+            noise = max(run_noise, history or 0.0)
+            if len(d) < MIN_FOR_NULL and history is None:
+                noise, why = math.inf, UNKNOWN_PROCESS_NOISE
+        if not move.known:
+            noise, why = math.inf, why or UNKNOWN_MACHINE
+        elif move.uncertainty > 0:
+            noise = math.hypot(noise, move.uncertainty)
         kind = tail_kind(new, own is not None, new.runner in jit if jit else None)
         judged.append(Judged(di - centre, noise, df, kind, run_noise))
+        whys.append(why)
     members: dict[Hashable, list[int]] = {}
     for i, key in enumerate(families if families is not None else [0] * len(d)):
         if key is not None:
             members.setdefault(key, []).append(i)
     fitted, own_nulls = _fitted_tails(judged, max([1, *map(len, members.values())]))
     changes = []
-    for di, j, fitted_null in zip(d, judged, own_nulls, strict=True):
+    for di, j, fitted_null, why in zip(d, judged, own_nulls, whys, strict=True):
         null = _null(fitted_null, j.df)
         quantile = null.quantile()
         changes.append(
@@ -316,6 +327,7 @@ def compare_pairs(
                 high=math.exp(j.move + quantile * j.noise),
                 noise=math.expm1(j.noise),
                 p_value=null.p_value(j.move / j.noise) if j.noise > 0 else float(j.move == 0),
+                why=why,
             )
         )
     significant: set[int] = set()
@@ -449,17 +461,23 @@ def _empirical_noise(
 def _run_move(
     pairs: Sequence[tuple[CaseRecord, CaseRecord]], d: list[float], move: MachineMove
 ) -> RunMove:
-    """Every case's median move over the machine's (the yardstick's fastest readings),
-    with an interval from the spread of the groups' median moves: the standard error of
-    a median of them."""
-    if move.yardstick is None or not d:
+    """Every case's median move over the machine's (the yardstick's), with an interval
+    from the spread of the groups' median moves (the standard error of a median of them),
+    the yardstick's own standard error, and the residue of the machine's move that a case
+    need not share (machine_move.TRANSFER). Judged only with MIN_GROUPS groups or more:
+    with fewer, the run's move is its few groups' and their cases' verdicts say it."""
+    stick = yardstick_move([o for o, _n in pairs], [n for _o, n in pairs])
+    if stick is None or not math.isfinite(stick.se) or not d:
         return RunMove(move.cases, move.cases, move.cases, judged=False)
     per_group: dict[int, list[float]] = {}
     for (_old, new), di in zip(pairs, d, strict=True):
         per_group.setdefault(new.group, []).append(di)
     values = [float(np.median(v)) for v in per_group.values()]
-    centre = math.log(move.cases) - math.log(move.yardstick)
-    se = _robust_sd(values, float(np.median(values))) * math.sqrt(math.pi / 2 / len(values))
+    centre = math.log(move.cases) - stick.log
+    if len(values) < MIN_GROUPS:
+        return RunMove(math.exp(centre), math.exp(centre), math.exp(centre), judged=False)
+    spread = _robust_sd(values, float(np.median(values))) * math.sqrt(math.pi / 2 / len(values))
+    se = math.sqrt(spread**2 + stick.se**2 + (TRANSFER * stick.log) ** 2)
     return RunMove(math.exp(centre), math.exp(centre - Z95 * se), math.exp(centre + Z95 * se), True)
 
 

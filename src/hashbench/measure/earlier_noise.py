@@ -7,7 +7,9 @@ java/bouncycastle's sha256 `new` ran 59–67% faster or 100–190% slower from o
 to the next, hashlib's sha256 `new` 40% faster, and such cases made the false alarms of
 one-run compares (docs/benchmarks/gate.md). Earlier runs of the same suite show them:
 each move of a case between two consecutive earlier runs, its group's move taken out as
-`compare` takes it out, is a sample of the noise that case alone has. Their mean square,
+`compare` takes it out (for a run of a few cases, the machine yardstick's; a pair of
+runs whose machine move is unknown teaches nothing), is a sample of the noise that case
+alone has. Their mean square,
 moderated towards its runner's typical one as compare.PRIOR_DF more moves, is the noise
 `compare` then holds such a case to, beside the run's own floor. It makes the case's own
 move smaller, never the tails the cases are held to lighter: those stay fitted to the two
@@ -25,13 +27,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from hashbench.measure.compare import (
-    MIN_FOR_NULL,
-    PRIOR_DF,
-    group_moves,
-    log_change,
-    machine_move,
-)
+from hashbench.measure.compare import PRIOR_DF, group_moves, log_change
+from hashbench.measure.machine_move import machine_move
 from hashbench.model import CaseRecord, RunFile
 
 MIN_MOVES = 2  # moves of a case between earlier runs before its own spread counts
@@ -61,10 +58,13 @@ def case_spreads(runs: Iterable[RunFile]) -> dict[str, EarlierSpread]:
     for run in runs:
         pairs = _one_process_pairs(previous, run) if previous is not None else []
         previous = run
-        if len(pairs) < MIN_FOR_NULL:  # too few to take the machine's move out
+        if not pairs:
             continue
         d = [log_change(o, n) for o, n in pairs]
-        centres = group_moves(pairs, d, math.log(machine_move(pairs, d).ratio))
+        move = machine_move(pairs, d)
+        if not move.known:  # a few cases and no yardstick to take the machine's move out
+            continue
+        centres = group_moves(pairs, d, math.log(move.ratio))
         for (_o, n), di, centre in zip(pairs, d, centres, strict=True):
             moves.setdefault(n.id, []).append(di - centre)
             runner[n.id] = n.runner

@@ -27,7 +27,8 @@ import math
 import msgspec
 import numpy as np
 
-from hashbench.measure.compare import MIN_FOR_NULL, location, moves_by_group
+from hashbench.measure.compare import location, moves_by_group
+from hashbench.measure.machine_move import MIN_FOR_NULL
 from hashbench.measure.stats import across_processes, relative_sd
 from hashbench.model import CaseRecord, RunFile
 

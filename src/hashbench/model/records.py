@@ -89,13 +89,18 @@ class CaseRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     process_medians_ns: list[float] = []
     process_spread: float | None = None
     process_sd_floor: float | None = None
-    # the machine's yardstick (engine/yardstick.py, ns per op) measured before the case's
-    # group sampled in each of its processes, in process order
+    # the machine's yardstick (engine/yardstick.py, ns per op) read before each round the
+    # case sampled in, in order (older files: one reading before each process)
     yardstick_ns: list[float] = []
     # a counted run (`--measure instructions` or `cycles`): events per op, and the
     # processes they are the difference of (model/counts.py); empty in a timed run
     counts: Counts | None = None
     counted: list[CountedProcess] = []
+    # where the next run's median should fall (95%), for a case of fewer processes than
+    # its interval can hold the spread between runs of: its median's interval widened by
+    # how far its kind moves from run to run (measure/next_run.py); None: its own interval
+    next_run_ci: tuple[float, float] | None = None
+    next_run_from: str = ""  # what widened it, in words
 
     def __post_init__(self) -> None:
         if not self.id:
@@ -119,6 +124,18 @@ class CaseRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
         if self.stats is None:
             raise ValueError(f"{self.id} has no statistics (status {self.status})")
         return self.stats
+
+    @property
+    def shown_ci(self) -> tuple[float, float]:
+        """The interval every report prints beside the median: where the next run's
+        median should fall (`next_run_ci`), or the median's own where it holds that."""
+        return self.next_run_ci or self.measured.median_ci
+
+    @property
+    def shown_ci_rel_halfwidth(self) -> float:
+        low, high = self.shown_ci
+        median = self.measured.median
+        return (high - low) / 2 / median if median else float("inf")
 
     @property
     def net_median(self) -> float | None:

@@ -1,16 +1,14 @@
 """Comparing runs, case by case: the rows `hashbench compare` prints or exports.
 
-Cases are matched by case id. A row's verdict is "slower" or "faster" only when its
-change, with the machine's move taken out, is significant (measure.compare: against the
-noise this comparison shows, the false discovery rate held across all rows) and beyond
-the threshold; otherwise "~" (no difference this data can show), as benchstat prints it.
-Every row also shows its raw change. A move of every case that the machine's yardstick
-does not explain is the run's own verdict. Reports list the rows with a verdict and
-count the others (pyperf's compare_to hides them the same way); `all` lists every row.
+Cases are matched by case id. measure/compare.py measures each change and measure/
+verdict.py says what it means ("slower", "faster", "~" or "cannot tell"); this module
+lays them out. Every row also shows its raw change. Reports list the rows with a verdict
+and count the others (pyperf's compare_to hides them the same way); `all` lists every row.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
@@ -21,14 +19,23 @@ from rich.text import Text
 
 from hashbench.measure.compare import (
     MIN_REPLICATES,
+    Z95,
     Change,
-    MachineMove,
     RunMove,
     compare_pairs,
     geometric_mean,
     within_run,
 )
+from hashbench.measure.machine_move import MachineMove
 from hashbench.measure.tails import Tails
+from hashbench.measure.verdict import (
+    Outcome,
+    Verdict,
+    outcome,
+    run_regression,
+    run_verdict,
+    verdict,
+)
 from hashbench.model import CaseRecord, RunFile
 from hashbench.report import units
 from hashbench.report.export.markdown import table as md_table
@@ -51,11 +58,8 @@ class Row:
         return f"{self.new.impl} · {self.group}"
 
     @property
-    def verdict(self) -> str:
-        c = self.change
-        if not c.significant or abs(c.relative - 1) <= self.threshold:
-            return "~"
-        return "slower" if c.relative > 1 else "faster"
+    def verdict(self) -> Verdict:
+        return verdict(self.change, self.threshold)
 
 
 @dataclass(frozen=True)
@@ -91,9 +95,11 @@ class Comparison:
 
     @property
     def run_regression(self) -> bool:
-        """Every case slower together, beyond the threshold, and not the machine's doing."""
-        move = self.run_move
-        return self.gate and move is not None and move.judged and move.low > 1 + self.threshold
+        return self.gate and run_regression(self.run_move, self.threshold)
+
+    @property
+    def outcome(self) -> Outcome:
+        return outcome([r.verdict for r in self.rows], self.run_regression, self.gate)
 
     @property
     def geomean(self) -> float:
@@ -173,7 +179,14 @@ def _pct(ratio: float) -> str:
 
 def _change_text(r: Row) -> str:
     c = r.change
+    if c.why is not None or not math.isfinite(c.high):
+        return f"{c.percent:+.1f}% (unbounded)"
     return f"{c.percent:+.1f}% ({_pct(c.low)} … {_pct(c.high)})"
+
+
+def _noise_text(r: Row) -> str:
+    noise = r.change.noise
+    return f"±{noise * 100:.1f}%" if math.isfinite(noise) else "unknown"
 
 
 def _p_text(r: Row) -> str:
@@ -184,7 +197,7 @@ def cells(r: Row, gate: bool = True) -> list[str]:
     sides = [units.duration(r.old.measured.median), units.duration(r.new.measured.median)]
     if not gate:
         return [r.label, *sides, _change_text(r), r.verdict]
-    noise = f"±{r.change.noise * 100:.1f}%"
+    noise = _noise_text(r)
     return [r.label, *sides, _change_text(r), _pct(r.change.ratio), noise, _p_text(r), r.verdict]
 
 
@@ -203,9 +216,15 @@ def headers(cmp: Comparison) -> list[str]:
     ]
 
 
+LISTED_UNTOLD = 12  # "cannot tell" rows listed one by one; more are counted
+
+
 def shown(cmp: Comparison, every: bool = False) -> list[Row]:
-    """The rows a report lists, the largest slowdown first: those with a verdict, or all."""
-    rows = cmp.rows if every else [r for r in cmp.rows if r.verdict != "~"]
+    """The rows a report lists, the largest slowdown first: those with a verdict (the
+    "cannot tell" ones where there are few), or all."""
+    untold = sum(r.verdict == "cannot tell" for r in cmp.rows)
+    hidden: set[str] = {"~"} if untold <= LISTED_UNTOLD else {"~", "cannot tell"}
+    rows = cmp.rows if every else [r for r in cmp.rows if r.verdict not in hidden]
     return sorted(rows, key=lambda r: -r.change.ratio)
 
 
@@ -215,30 +234,30 @@ def machine_lines(cmp: Comparison) -> list[str]:
     if m is None or run is None:
         return []
     stick = (
-        f"the yardstick {_pct(m.yardstick)}"
+        f"the yardstick {_pct(m.yardstick)} ({m.readings[0]} and {m.readings[1]} readings)"
         if m.yardstick is not None
         else "no yardstick in both runs"
     )
+    if not m.known:
+        taken = "its move is unknown, so no case's change can be told from it"
+    elif m.uncertainty > 0:
+        taken = (
+            f"each case is judged after taking out {_pct(m.ratio)} ({m.source}), "
+            f"known to ±{math.expm1(Z95 * m.uncertainty):.1%} for a case"
+        )
+    else:
+        taken = f"each case is judged after taking out {_pct(m.ratio)} ({m.source})"
     lines = [
-        f"the machine moved: every case's median {_pct(m.cases)}, {stick}; "
-        f"each case is judged after taking out {_pct(m.ratio)} ({m.source})",
+        f"the machine moved: every case's median {_pct(m.cases)}, {stick}; {taken}",
         "changes are of each runner process's faster half of samples, which a CPU lost to "
         "another guest for a while does not slow (docs/methodology.md)",
     ]
     if run.judged:
-        if cmp.run_regression:
-            verdict = "a regression of the whole run"
-        elif run.high < 1 - cmp.threshold:
-            verdict = "an improvement of the whole run"
-        elif run.low > 1 or run.high < 1:
-            verdict = "a move, but not beyond the threshold"
-        else:
-            verdict = "within noise"
         lines.append(
             f"every case together, beyond the yardstick: {_pct(run.ratio)} "
-            f"({_pct(run.low)} … {_pct(run.high)}): {verdict}"
+            f"({_pct(run.low)} … {_pct(run.high)}): {run_verdict(run, cmp.threshold)}"
         )
-    else:
+    elif m.yardstick is None:
         lines.append(
             "without a yardstick in both runs, a move of every case together cannot be told "
             "from the machine's: the raw column shows it"
@@ -316,8 +335,8 @@ def summary_lines(cmp: Comparison, every: bool = False) -> list[str]:
         )
     if cmp.gate:
         lines += machine_lines(cmp) + replication_lines(cmp) + tails_lines(cmp)
-    slower = sum(r.verdict == "slower" for r in cmp.rows)
-    faster = sum(r.verdict == "faster" for r in cmp.rows)
+    counts = cmp.outcome.counts
+    slower, faster = counts["slower"], counts["faster"]
     if cmp.gate:
         lines.append(
             f"{slower} significant regressions and {faster} improvements beyond the threshold"
@@ -326,10 +345,13 @@ def summary_lines(cmp: Comparison, every: bool = False) -> list[str]:
         lines.append(
             f"{slower} slower and {faster} faster than {cmp.old_name} beyond the threshold"
         )
-    hidden = len(cmp.rows) - len(shown(cmp, every))
-    if hidden:
+    lines += untold_lines(cmp)
+    listed = shown(cmp, every)
+    same = sum(r.verdict == "~" for r in cmp.rows if r not in listed)
+    if same:
         lines.append(
-            f"{hidden} cases without a significant change beyond the threshold (--all lists them)"
+            f"{same} cases without a change beyond ±{cmp.threshold:.0%}: their whole interval "
+            "is within it (--all lists them)"
         )
     for what, keys in (
         (f"only in {cmp.old_name}", cmp.only_old),
@@ -343,7 +365,23 @@ def summary_lines(cmp: Comparison, every: bool = False) -> list[str]:
     return lines
 
 
-STYLE = {"slower": "red", "faster": "green", "~": "dim"}
+def untold_lines(cmp: Comparison) -> list[str]:
+    """The cases whose change could be as large as the threshold or larger, though it is
+    not significant: how many, why, and what would tell."""
+    untold = [r for r in cmp.rows if r.verdict == "cannot tell"]
+    if not untold:
+        return []
+    whys = sorted({r.change.why for r in untold if r.change.why is not None})
+    reason = "; ".join(whys) if whys else "their 95% interval reaches beyond the threshold"
+    listed = "" if len(untold) <= LISTED_UNTOLD else " (--all lists them)"
+    return [
+        f"{len(untold)} cases cannot tell a change of ±{cmp.threshold:.0%} from noise: "
+        f"{reason}{listed}; more runner processes (`run --processes 3`) or runs a side "
+        "would tell"
+    ]
+
+
+STYLE = {"slower": "red", "faster": "green", "~": "dim", "cannot tell": "yellow"}
 
 
 def render(cmp: Comparison, console: Console, every: bool = False) -> None:

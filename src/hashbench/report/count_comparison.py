@@ -1,9 +1,11 @@
 """Comparing two counted runs, case by case: exact ratios against a threshold.
 
 Counts repeat (a case counted twice agrees within 0.01% in C and Rust), so no statistics
-stand between a ratio and its verdict: a case is "more" (a regression) when the new count
-exceeds the old by more than the threshold, "fewer" when it is below by more, and "~"
-otherwise. A case whose counts did not repeat in either run says so beside its row.
+stand between a ratio and its verdict (measure/verdict.py): a case is "more" (a
+regression) when the new count exceeds the old by more than the threshold, "fewer" when
+it is below by more, and "~" otherwise. A case whose counts did not repeat in a run is
+bounded by how far its two counts disagreed: where that reaches past the threshold it
+"cannot tell", and the row says how far apart they were.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass, field
 from rich.console import Console
 from rich.markup import escape
 
+from hashbench.measure.verdict import CountChange, Outcome, Verdict, outcome, verdict
 from hashbench.model import CaseRecord, RunFile
 from hashbench.report import count_columns as cc
 from hashbench.report.export.markdown import table as md_table
@@ -33,12 +36,26 @@ class CountRow:
         return self.new_figure / self.old_figure if self.old_figure else math.inf
 
     @property
+    def change(self) -> CountChange:
+        spread = max(
+            (
+                w.value
+                for c in (self.old, self.new)
+                for w in c.warnings
+                if not isinstance(w, str) and w.code == "counts_differ" and w.value is not None
+            ),
+            default=0.0,
+        )
+        return CountChange(self.ratio, spread)
+
+    @property
+    def judged(self) -> Verdict:
+        return verdict(self.change, self.threshold)
+
+    @property
     def verdict(self) -> str:
-        if self.ratio > 1 + self.threshold:
-            return "more"
-        if self.ratio < 1 - self.threshold:
-            return "fewer"
-        return "~"
+        """The verdict in a count's words: more or fewer, not slower or faster."""
+        return {"slower": "more", "faster": "fewer"}.get(self.judged, self.judged)
 
     @property
     def repeat_note(self) -> str:
@@ -71,6 +88,10 @@ class CountComparison:
     @property
     def run_regression(self) -> bool:
         return False  # counts do not move with the machine: every case is judged alone
+
+    @property
+    def outcome(self) -> Outcome:
+        return outcome([r.judged for r in self.rows], False, self.gate)
 
 
 def between_runs(
@@ -128,6 +149,12 @@ def summary_lines(cmp: CountComparison, every: bool = False) -> list[str]:
         f"{len(cmp.rows)} cases compared by {what} per op, exact ratios, threshold "
         f"{cmp.threshold:.2%}: {more} count more, {fewer} fewer"
     ]
+    untold = sum(r.verdict == "cannot tell" for r in cmp.rows)
+    if untold:
+        lines.append(
+            f"{untold} cases cannot tell: a side's two counts disagreed by more than the "
+            "threshold allows (their rows say how far)"
+        )
     hidden = len(cmp.rows) - len(shown(cmp, every))
     if hidden:
         lines.append(f"{hidden} cases within the threshold (--all lists them)")
@@ -141,7 +168,7 @@ def summary_lines(cmp: CountComparison, every: bool = False) -> list[str]:
     return lines
 
 
-STYLE = {"more": "red", "fewer": "green", "~": "dim"}
+STYLE = {"more": "red", "fewer": "green", "~": "dim", "cannot tell": "yellow"}
 
 
 def render(cmp: CountComparison, console: Console, every: bool = False) -> None:

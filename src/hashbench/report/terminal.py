@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from hashbench.model import CaseRecord, RunFile, Stats
+from hashbench.model import CaseRecord, RunFile
 from hashbench.report import counts_terminal, sweep, time_spent, units
 from hashbench.report.case_warnings import describe
 from hashbench.report.interval_note import one_process_note
@@ -67,7 +67,7 @@ COLUMNS: dict[str, Callable[[CaseRecord], str]] = {
         f"({units.duration(c.measured.min)} … {units.duration(c.measured.max)})"
     ),
     "p50": lambda c: units.duration(c.measured.median),
-    "±CI": lambda c: _ci_percent(c.measured),
+    "±CI": lambda c: _ci_percent(c),
     "p50 − loop": lambda c: units.duration(c.net_median) if c.net_median else "—",
     "p75": lambda c: units.duration(c.measured.p75),
     "p99": lambda c: units.duration(c.measured.p99),
@@ -192,6 +192,7 @@ def _not_applicable(cases: list[CaseRecord], console: Console) -> None:
         )
 
 
-def _ci_percent(stats: Stats) -> str:
-    """Half-width of the 95% CI of the median, relative to the median."""
-    return f"±{stats.median_ci_rel_halfwidth * 100:.1f}%" if stats.median else "—"
+def _ci_percent(c: CaseRecord) -> str:
+    """Half-width of the interval shown beside the median (`CaseRecord.shown_ci`: where
+    the next run's should fall), relative to the median."""
+    return f"±{c.shown_ci_rel_halfwidth * 100:.1f}%" if c.measured.median else "—"

@@ -141,6 +141,10 @@ class RunnerPool:
         manifest = next((m for m in self.manifests if m.name == runner), None)
         return manifest.jit_warmup_s * 1e9 if manifest else 0.0
 
+    def jit(self, runner: str) -> bool:
+        manifest = next((m for m in self.manifests if m.name == runner), None)
+        return bool(manifest and manifest.jit)
+
     def runtime(self, runner: str) -> str:
         hello = self.hello(runner)
         return hello.runtime if hello else ""

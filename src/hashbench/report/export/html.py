@@ -71,8 +71,8 @@ def group_figure(cases: list[CaseRecord]) -> dict[str, Any]:
         "marker": {"color": "#e45756", "size": 8},
         "error_x": {
             "type": "data", "symmetric": False,
-            "array": [_seconds(c.measured.median_ci[1] - c.measured.median) for c in valid],
-            "arrayminus": [_seconds(c.measured.median - c.measured.median_ci[0]) for c in valid],
+            "array": [_seconds(c.shown_ci[1] - c.measured.median) for c in valid],
+            "arrayminus": [_seconds(c.measured.median - c.shown_ci[0]) for c in valid],
         },
     }  # fmt: skip
     layout = {
@@ -159,7 +159,7 @@ def _case_row(c: CaseRecord) -> list[object]:
     return [
         c.impl, title(c), c.status,
         units.duration(s.median) if s else "—",
-        f"±{s.median_ci_rel_halfwidth:.1%}" if s else "—",
+        f"±{c.shown_ci_rel_halfwidth:.1%}" if s else "—",
         units.duration(s.mean) if s else "—",
         f"{c.mb_per_s:.0f}" if c.mb_per_s else "—",
         c.reason,

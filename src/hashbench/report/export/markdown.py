@@ -36,7 +36,7 @@ def group(cases: list[CaseRecord]) -> list[str]:
             s = c.measured
             row = [f"`{c.impl}`", *([params_of(c)] if own else []), c.backend]
             row += [units.duration(s.median)]
-            row += [f"±{s.median_ci_rel_halfwidth:.1%}", units.duration(s.mean)]
+            row += [f"±{c.shown_ci_rel_halfwidth:.1%}", units.duration(s.mean)]
             row += [units.duration(s.p99)]
             row += [f"{c.mb_per_s:.0f}" if c.mb_per_s else "—"] if digest else []
             rows.append(row)

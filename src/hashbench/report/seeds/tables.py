@@ -52,7 +52,7 @@ def _median(line: Line) -> str:
     if record is None:
         return "not measured"
     s = record.measured
-    return f"{units.duration(s.median)} ±{s.median_ci_rel_halfwidth:.1%}"
+    return f"{units.duration(s.median)} ±{record.shown_ci_rel_halfwidth:.1%}"
 
 
 def set_table(name: str, lines: list[Line], shown: set[tuple[str, str]]) -> list[str]:

@@ -41,7 +41,7 @@ def _ranking(
             f'<tr><td class="n">{i}</td><td>{link(path, names.library(c.impl), c.impl)}</td>'
             f"<td>{esc(c.backend)}</td><td>{esc(c.version)}</td>"
             f'<td class="n">{units.duration(s.median)}</td>'
-            f'<td class="n">±{s.median_ci_rel_halfwidth:.1%}</td>'
+            f'<td class="n">±{c.shown_ci_rel_halfwidth:.1%}</td>'
             f'<td class="n">{esc(_ratio(valid[0], c))}</td><td>{esc(runs[c.id])}</td></tr>'
         )
     for c in records:
