@@ -38,13 +38,15 @@ test: setup
 faults: setup
 	@HASHBENCH_FUZZ_EXAMPLES=10000 $(PY) -m pytest -q -ra -m faults
 
-# ruff (style), mypy (types; strict on model/, engine/, measure/), vulture (dead code);
+# ruff (style), mypy (types; strict on model/, engine/, measure/; lab/ too), vulture (dead
+# code);
 # then every runner's code with its language's tools (scripts/lint-runners.sh). After
 # setup, which installs those tools (manifests' apt lists, runners' lockfiles).
 lint: setup
-	@$(VENV)/bin/ruff check src tests
-	@$(VENV)/bin/ruff format --check src tests
+	@$(VENV)/bin/ruff check src tests lab
+	@$(VENV)/bin/ruff format --check src tests lab
 	@$(VENV)/bin/mypy
+	@$(VENV)/bin/mypy --no-warn-unused-configs lab
 	@$(VENV)/bin/vulture
 	@bash scripts/lint-runners.sh
 

@@ -1,0 +1,230 @@
+"""How far a one-process case's median moves from one run to the next, by kind of case:
+writes the prior the ± of a one-process case stands on (catalog/run-to-run.toml) and
+docs/benchmarks/run-to-run.md.
+
+From runs made one after another (the default `run quick` of a user), every case valid
+in two consecutive runs gives one move, log(median_b / median_a), the machine's drift
+included: the ± must hold the next run's median as the user will see it. By kind (a JIT
+runtime or not; digest, memory-hard or other password hash), the prior is the sd that
+makes 1.96 · sd hold COVERAGE of the moves: a quantile of |move|, not a normal's sd,
+since a lost CPU or a JIT's other compilation gives the moves heavy tails. Then, on runs
+kept apart (`--check`), how often each run's printed ± (its own interval widened by the
+prior, measure/next_run.py) held the next run's median.
+
+    .venv/bin/python lab/run_to_run_prior.py --runs 6 --keep /work/r2r [-- run arguments]
+    .venv/bin/python lab/run_to_run_prior.py --from /work/r2r --check /work/r2r-check
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import math
+import subprocess
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+import numpy as np
+
+from hashbench.measure import next_run
+from hashbench.measure.tails import MAD_SD
+from hashbench.model import CaseRecord, RunFile
+from hashbench.results.files import load, write_text_atomic
+
+ROOT = Path(__file__).resolve().parent.parent
+COVERAGE = 0.85  # of the moves 1.96 · prior holds
+TARGET = 0.80  # of the next runs' medians the printed ± must hold (issue 43)
+Kind = tuple[bool, str]
+
+
+def runs_in(folder: Path) -> list[RunFile]:
+    runs = [load(p) for p in sorted(folder.glob("*.json"))]
+    return sorted(runs, key=lambda r: r.started)
+
+
+def _jit(run: RunFile, case: CaseRecord) -> bool:
+    info = run.runners.get(case.runner)
+    return bool(info and info.jit)
+
+
+def moves(runs: list[RunFile]) -> dict[Kind, list[float]]:
+    """Each one-process case's log move between consecutive runs, by kind."""
+    out: dict[Kind, list[float]] = {}
+    for a, b in zip(runs, runs[1:], strict=False):
+        before = {c.id: c for c in a.cases if c.valid and c.processes == 1}
+        for case in b.cases:
+            old = before.get(case.id)
+            if old is None or not case.valid or case.processes != 1:
+                continue
+            kind = (_jit(b, case), next_run.kind(case.alg, case.op))
+            out.setdefault(kind, []).append(math.log(case.measured.median / old.measured.median))
+    return out
+
+
+def prior(found: dict[Kind, list[float]]) -> dict[Kind, float]:
+    """The ±'s sd: 1.96 times it holds COVERAGE of the moves."""
+    return {
+        kind: float(np.quantile(np.abs(v), COVERAGE)) / next_run.Z95
+        for kind, v in found.items()
+        if v
+    }
+
+
+def typical(found: dict[Kind, list[float]]) -> dict[Kind, float]:
+    """A robust sd of one run's median about its runs' own: the moves' (1.4826 · their
+    median absolute value, the difference of two runs) over √2."""
+    return {
+        kind: MAD_SD * float(np.median(np.abs(v))) / math.sqrt(2) for kind, v in found.items() if v
+    }
+
+
+def held(runs: list[RunFile], sd: dict[Kind, float]) -> dict[Kind, list[bool]]:
+    """For each case of each run and the next: whether the ± its run would print with
+    this prior (own interval, widened) holds the next run's median."""
+    out: dict[Kind, list[bool]] = {}
+    for a, b in zip(runs, runs[1:], strict=False):
+        after = {c.id: c for c in b.cases if c.valid}
+        for case in a.cases:
+            again = after.get(case.id)
+            if not case.valid or again is None or case.processes != 1:
+                continue
+            kind = (_jit(a, case), next_run.kind(case.alg, case.op))
+            if kind not in sd:
+                continue
+            low, high = next_run.interval(case.measured, 1, sd[kind])
+            out.setdefault(kind, []).append(low <= again.measured.median <= high)
+    return out
+
+
+def _of(values: dict[Kind, float], jit: bool, kind: str) -> float:
+    """A kind's value, or (no such case measured) the widest of its runtime's."""
+    value = values.get((jit, kind))
+    if value is None:
+        value = max(v for (j, _k), v in values.items() if j == jit)
+    return max(value, 0.001)
+
+
+def toml(
+    sd: dict[Kind, float], spread: dict[Kind, float], command: str, runs: int, machine: str
+) -> str:
+    lines = [
+        "# How far a case measured in one runner process moves from one run to the next here,",
+        "# by runtime and kind of case, from consecutive default runs. `interval`: one sd",
+        "# (log) such that 1.96 times it holds 85% of the moves of a case's median; the ± of",
+        "# such a case is its median's interval widened to 1.96 times this",
+        "# (measure/next_run.py; a case of three processes or more has its own). `typical`:",
+        "# a robust sd of one run's median about its runs' (1.4826 · the median move / √2),",
+        "# the least spread `compare` holds a small comparison's processes to.",
+        f"# Written by `{command}` from {runs} runs on {machine}",
+        "# (docs/benchmarks/run-to-run.md).",
+    ]
+    for title, jit in (("jit", True), ("other", False)):
+        lines += ["", f"[{title}]"]
+        for kind in ("digest", "password", "memory-hard"):
+            lines.append(
+                f"{kind} = {{ interval = {_of(sd, jit, kind):.4f}, "
+                f"typical = {_of(spread, jit, kind):.4f} }}"
+            )
+    return "\n".join(lines) + "\n"
+
+
+def _kind_name(kind: Kind) -> str:
+    return f"{'JIT' if kind[0] else 'other'} runtimes, {kind[1]}"
+
+
+def report(fitted: list[RunFile], sd: dict[Kind, float], check: list[RunFile], command: str) -> str:
+    found = moves(fitted)
+    spread = typical(found)
+    checked = held(check, sd) if len(check) > 1 else {}
+    in_sample = held(fitted, sd)
+    rows = []
+    for kind in sorted(sd):
+        v = np.abs(found[kind])
+        inside = in_sample.get(kind, [])
+        apart = checked.get(kind, [])
+        rows.append(
+            f"| {_kind_name(kind)} | {len(v)} | {np.median(v):.1%} | {np.quantile(v, 0.95):.1%} "
+            f"| ±{sd[kind]:.2%} | ±{spread[kind]:.2%} "
+            f"| {sum(inside)} of {len(inside)} ({np.mean(inside):.0%}) | "
+            + (f"{sum(apart)} of {len(apart)} ({np.mean(apart):.0%})" if apart else "—")
+            + " |"
+        )
+    every = [x for v in checked.values() for x in v]
+    when = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    machine = fitted[-1].environment.cpu if fitted else "?"
+    return "\n".join(
+        [
+            "# How far a one-process median moves from run to run, and the ± that holds it",
+            "",
+            f"Written by `{command}` ({when}, {machine}). The prior (catalog/run-to-run.toml) "
+            f"is fitted to {len(fitted)} runs made one after another: for each kind of case, "
+            f"the sd whose 1.96 times holds {COVERAGE:.0%} of the moves of a case's median "
+            "between consecutive runs. A one-process case's ± is its own interval widened "
+            "to that (measure/next_run.py). Held: how often that ± around one run's median "
+            f"held the next run's, on the fitted runs and on {len(check)} runs kept apart "
+            f"(the target: {TARGET:.0%}).",
+            "",
+            "| kind | moves | median move | 95th percentile | the ±'s sd (interval) "
+            "| one process's robust sd (typical) | held, fitted runs | held, runs kept apart |",
+            "|---|---|---|---|---|---|---|---|",
+            *rows,
+            "",
+            (
+                f"All kinds on the runs kept apart: **{sum(every)} of {len(every)} "
+                f"({np.mean(every):.0%})**."
+                if every
+                else "No runs kept apart were given (`--check DIR`)."
+            ),
+            "",
+        ]
+    )
+
+
+def measure(count: int, keep: Path, extra: Iterable[str]) -> None:
+    keep.mkdir(parents=True, exist_ok=True)
+    for _ in range(count):
+        number = len(list(keep.glob("*.json"))) + 1
+        out = keep / f"{number:02d}.json"
+        done = subprocess.run(
+            [sys.executable, "-m", "hashbench", "run", *extra, "--out", str(out), "--no-store"],
+            capture_output=True, text=True, cwd=ROOT,
+        )  # fmt: skip
+        if done.returncode not in (0, 1):
+            sys.exit(f"run {number}: exit {done.returncode}\n{done.stderr}")
+        print(f"{dt.datetime.now():%H:%M:%S} run {number} done", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=6)
+    parser.add_argument("--keep", type=Path)
+    parser.add_argument("--from", dest="source", type=Path)
+    parser.add_argument("--check", type=Path, help="runs kept apart, to check the prior on")
+    parser.add_argument("--toml", type=Path, default=ROOT / "catalog/run-to-run.toml")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs/benchmarks/run-to-run.md")
+    parser.add_argument("extra", nargs="*", help="arguments for `hashbench run` (after --)")
+    args = parser.parse_args()
+    folder = args.source or args.keep
+    if folder is None:
+        sys.exit("give --keep DIR to measure, or --from DIR")
+    if args.source is None:
+        measure(args.runs, folder, args.extra or ["quick"])
+    fitted = runs_in(folder)
+    sd = prior(moves(fitted))
+    if not sd:
+        sys.exit(f"{folder}: no case valid in two consecutive runs")
+    command = f"python lab/run_to_run_prior.py --from {folder}" + (
+        f" --check {args.check}" if args.check else ""
+    )
+    check = runs_in(args.check) if args.check else []
+    spread = typical(moves(fitted))
+    machine = fitted[-1].environment.cpu
+    write_text_atomic(args.toml, toml(sd, spread, command, len(fitted), machine))
+    text = report(fitted, sd, check, command)
+    write_text_atomic(args.out, text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
