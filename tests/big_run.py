@@ -1,6 +1,6 @@
 """A synthetic run of the size and shape of a full `seeds` run, for tests of the exporters
 and `compare` on a big file, and for the speed figures in docs/reports.md
-(scripts/report_speed.py). Never timed in tests.
+(lab/report_speed.py). Never timed in tests.
 
 Shape: the groups of suites/seeds.toml × every implementation the catalog lists as
 available; a case is measured when the implementation has the algorithm, and otherwise

@@ -11,9 +11,9 @@ Two windows can agree while the JIT is still at work: HotSpot runs a loop at an
 intermediate tier for a while, and on the one CPU the runners are pinned to its compiler
 threads share the CPU with the loop. Java's digests at quick's budget, in fresh
 processes, with warm-up ended by its steady test alone: 8 of 24 values over 1.1× the
-case's settled speed, the worst 2.30× (docs/benchmarks/jit-warmup.md); in ten gate runs
-of 2026-11-29 made before it (`scripts/gate_check.py --pairs 5`), two Java digests were
-measured on the slope (+24%, +126%) and were `compare`'s only false regressions. So a
+case's settled speed, the worst 2.30× (docs/benchmarks/jit-warmup.md); in the gate runs
+made before it, Java digests measured on the slope were `compare`'s only false
+regressions (docs/benchmarks/gate-jit.md). So a
 runner whose manifest names a `jit_warmup_s` is not steady before that much warm-up
 (`floor_ns`, the cap raised to it): with Java's 0.4 s, none of the 24 over 1.1×. A JIT
 compiles code, not cases: the floor is owed once per runner process, implementation and

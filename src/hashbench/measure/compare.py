@@ -18,12 +18,8 @@ the median of its processes' faster halves (`fast_half`).
   runner's cases of its kind, memory-hard or not, as if that were PRIOR_DF more
   processes (an empirical-Bayes variance, as limma's): three
   processes a side alone would make some cases look far steadier than they are. The
-  test is Student's t with PRIOR_DF + n_old + n_new − 2 degrees of freedom. On the
-  morning's gate runs of 2026-11-28, before the fitted tails below, against the rule
-  below: A/A clean in 9
-  of 10 windows of three runs a side (4 of 10 before) and 7 of 7 of six; 10% slowdowns
-  caught 15% and 52% of the time at three and six runs a side (26% and 36% before: at
-  three, the old rule's catches came with its false alarms).
+  test is Student's t with PRIOR_DF + n_old + n_new − 2 degrees of freedom (what it
+  catches and how often it cries wolf: docs/benchmarks/gate.md).
 - **With fewer processes** a case's own spread cannot be had: its noise is the larger of
   the two medians' 95% intervals and the run's empirical noise: how far the cases of its
   runner, and those of its algorithm, spread around the machine's move (1.4826 · MAD, a
@@ -47,20 +43,14 @@ the median of its processes' faster halves (`fast_half`).
   z scores the tails are fitted to are the two runs' own, the history store's noise
   left out: a case's history only ever makes its own move smaller. Fitted with it in,
   the jumps the history knew shrank, the tails came out light, and a jump it had not
-  seen was called a regression: the gate's final runs of 2026-11-29 held to the history
-  store were clean in 3 of 5 pairs (Node's node-crypto sha256 `new` +29.8%, Deno's
-  noble-hashes sha256 +15.5%), 5 of 5 fitted without it (pairs 1–5 of
-  docs/benchmarks/gate-jit.md; 19 of its 20).
+  seen was called a regression (docs/benchmarks/gate-jit.md).
 - **Significance**: the false discovery rate is held at ALPHA across the cases judged
   (Benjamini–Hochberg): a comparison of 150 cases does not cry wolf seven times at
   p < 0.05. The cases judged are all of them, or those a user asked about (`compare
   --impl rust/argon2`), or each library's apart (`families`); the others still measure
   the machine's move, the noise floors and the tails. One library's slowdown among 144
   cases must reach p < ALPHA/144; judged with its library's own cases alone, p < ALPHA
-  over their count: on the 40 gate runs of 2026-11-29, five runs a side, a native or
-  interpreted library's +10% was caught 244 of 352 times judged among all cases and 343
-  of 352 judged alone, with a library falsely called slower in 15 of 1344 A/A
-  judgements (docs/benchmarks/gate-jit.md).
+  over their count (how much more that catches: docs/benchmarks/gate-jit.md).
 - **Everything moved?** The run-level verdict compares the median move with the
   machine's: the move of the faster half of each run's yardstick readings (a reading
   the VM's lost CPU slowed is never among the fastest). A move of every case that the
@@ -162,7 +152,7 @@ def fast_half(samples: Sequence[float]) -> float:
     """The median of the faster half of a process's samples (its first quartile, near
     enough; the fastest of two). A shared VM loses its CPU to other guests for seconds at
     a time: samples taken then are slower, never faster, and came to a quarter of all
-    samples in the gate runs of 2026-11-28 (up to 2.2x; docs/benchmarks/gate.md). The
+    samples in the gate runs (up to 2.2x; docs/benchmarks/gate.md). The
     faster half is untouched while fewer than half of a process's samples were slowed,
     where the median is not."""
     ordered = sorted(samples)
@@ -221,11 +211,9 @@ def _replicated_noise(
     processes. The location being a median, its variance is π/2 that of a mean.
 
     Memory-hard functions vary from process to process more than their runner's digests
-    and PBKDF2, which set its median: on the 40 gate runs of 2026-11-29, 34 of the 54
-    times a library was falsely called slower, judged alone, were argon2id or scrypt
-    cases, in every runtime (rust/argon2 at 21 MiB: 13.3–17.7 ms by process). Moderated
-    towards their own kind, three runs a side were clean in 17 of 18 windows, not 15, and
-    libraries falsely called slower 15 times, not 17 (docs/methodology.md).
+    and PBKDF2, which set its median: on the gate runs most of the libraries falsely
+    called slower were argon2id or scrypt cases, in every runtime; moderated towards
+    their own kind, fewer were (docs/benchmarks/gate-jit.md).
 
     A comparison of fewer than MIN_FOR_NULL cases has too few to tell its runners'
     typical spread: there it is at least the prior of its kind of case, how far one
@@ -344,11 +332,9 @@ def tail_kind(case: CaseRecord, replicated: bool, jit: bool | None = None) -> st
     lost-CPU stretch takes a whole process) apart from password hashes, a replicated
     test's t scores apart from one process's z scores, and the cases of runtimes that
     compile as they run (`jit`) apart from the rest: a JIT's choices differ from process
-    to process, and their moves, pooled with the others', thickened every case's tails.
-    In five gate pairs of 2026-11-29 (docs/methodology.md) the other runtimes'
-    one-process moves fitted a normal in 8 of 10 fits, the JIT runtimes' 1–8 degrees of
-    freedom; +10% in a native or interpreted library was caught 77 of 110 times (pooled:
-    52), in a JIT runtime 9 of 130 (pooled: 26), A/A clean in 5 of 5 either way. `jit`
+    to process, and their moves, pooled with the others', thickened every case's tails
+    (the other runtimes' one-process moves fit a normal, the JIT runtimes' a t of few
+    degrees of freedom: docs/benchmarks/gate-jit.md). `jit`
     None: no runner of the comparison is known to compile as it runs (runs made before
     runners said)."""
     what = "digest" if case.op == "digest" else "password-hash"

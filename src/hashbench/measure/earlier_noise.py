@@ -2,10 +2,9 @@
 
 With one runner process a side, a comparison cannot see how far a case moves between
 processes: within one process every sample shares its compilation, its memory layout
-and its CPU. On the gate runs of 2026-11-28 those moves were no normal noise:
-java/bouncycastle's sha256 `new` ran 59–67% faster or 100–190% slower from one process
-to the next, hashlib's sha256 `new` 40% faster, and such cases made the false alarms of
-one-run compares (docs/benchmarks/gate.md). Earlier runs of the same suite show them:
+and its CPU. Those moves are no normal noise: a JIT case can run half as fast, or twice,
+from one process to the next, and such cases made the false alarms of one-run compares
+(docs/benchmarks/gate.md). Earlier runs of the same suite show them:
 each move of a case between two consecutive earlier runs, its group's move taken out as
 `compare` takes it out (for a run of a few cases, the machine yardstick's; a pair of
 runs whose machine move is unknown teaches nothing), is a sample of the noise that case

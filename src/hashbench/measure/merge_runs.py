@@ -14,10 +14,8 @@ Each run's machine move is taken out first, as `compare` takes it out between tw
 (`group_moves`): a run's samples of a group are scaled by that group's move in the run —
 the median, over the group's cases (MIN_FOR_GROUP or more, else over all the run's), of
 each case's location less its median over the runs. Left in, the spread between a
-side's runs was mostly the machine's: on the 20 gate runs of 2026-11-29 a native or
-interpreted case's spread over windows of 3 and 5 runs, median over the cases, was
-±1.2% and ±1.5%, and ±0.5% and ±0.7% with each run's group move out (JIT runtimes
-±1.4%, ±1.8% → ±0.9%, ±1.3%).
+side's runs is mostly the machine's: taken out, it halved on the gate runs
+(docs/benchmarks/gate-jit.md).
 """
 
 from __future__ import annotations

@@ -122,7 +122,7 @@ def between_halfwidth(medians: list[float], level: float = LEVEL, floor: float =
     processes t's (12.7, 4.3) would swamp every result. Instead the floor: s from three
     values is under half the true spread about one time in nine, and a case is no steadier
     across processes than the run's typical case (`relative_sd`, the engine's floor);
-    scripts/repeatability.py measures how often the interval holds the next run's median
+    lab/repeatability.py measures how often the interval holds the next run's median
     (docs/benchmarks/repeatability.md)."""
     k = len(medians)
     if k < 2:

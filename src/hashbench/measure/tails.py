@@ -5,11 +5,9 @@ is held to (measure/compare.py). A normal (or the t of a replicated test) says h
 the same code twice moves that far. On a shared VM it understates it: the host's other
 guests take the CPU for a tenth of a second to seconds at a time, and a case measured
 whole inside such a stretch comes out 1.6–2.4× slower, all of its samples alike, which
-no statistic of its samples shows. Over the 34 gate runs of 2026-11-28
-(docs/benchmarks/gate.md) a case's median landed over 1.4× its fastest run's in 17.8% of
-the digest measurements (python/hashlib's sha256 of 1 KiB in 7 of 34 runs, at 1.6–2.3×)
-and 10.0% of the password hashes'. The moves are a mixture, most within a few percent,
-some 60–130% off, and a normal fitted to the middle calls those regressions.
+no statistic of its samples shows (how often, on this project's VMs:
+docs/benchmarks/gate.md). The moves are a mixture, most within a few percent, some
+60–130% off, and a normal fitted to the middle calls those regressions.
 
 So the null is fitted to the comparison's own z scores (as an empirical null, Efron
 2004), each case's to the other cases' (`fit_each_without_itself`): a Student's t whose

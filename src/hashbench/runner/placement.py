@@ -6,7 +6,7 @@ lands on, and the samples of one process cannot tell that from the library's. Pi
 every measured runner process to the same CPU (and the orchestrator, which verifies and
 writes while runners wait, to the others) takes that out: on this VM it halved the noise
 a case's change is judged against in `compare` (a median ±9.3% pinned, ±20.8% not, over
-four A/A pairs of the gate suite at 3 processes: scripts/gate_check.py, gate.md as of
+four A/A pairs of the gate suite at 3 processes: lab/gate_check.py, gate.md as of
 a9ef850). At one process, five pairs each way interleaved in one hour: unpinned, whole
 runs moved −23% to +30% (pinned −1.3% to +3.4%) and a case's interval held the next
 run's median 31% of the time (44% over all 34 pinned runs; docs/benchmarks/gate.md).

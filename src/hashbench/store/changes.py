@@ -12,7 +12,7 @@ yardstick).
   runs before it, every one of those after beyond every one before (at least SIDE each
   side), the largest such move within LAST runs. On the same runs: 0.7% of the moves
   marked (24 of 3,312, the newest runs' included), 44% of +10% steps marked at their
-  run, 56% within one (scripts/history_marks.py).
+  run, 56% within one (lab/history_marks.py).
   The newest run cannot show yet that its move lasts: it is marked, "to be confirmed",
   when it lies beyond the threshold and the 99% prediction interval of the LAST runs
   before it (tried at every run: 3.7% of the moves, 31% of the steps). In a history

@@ -7,7 +7,7 @@ its own compilation and memory layout, and the machine drifts between runs. A ca
 earlier runs show how far it moves: with s the sd of the log medians of its newest RUNS
 runs on the same machine, library version and toolchain, the next run's median lies
 within exp(±t·s·√2) of the newest's 95% of the time, were the runs independent and alike
-(t: Student's, n − 1 degrees of freedom); scripts/gate_check.py measures how often it
+(t: Student's, n − 1 degrees of freedom); lab/gate_check.py measures how often it
 held.
 """
 

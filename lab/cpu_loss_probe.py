@@ -5,7 +5,7 @@ over and over, and prints the share of pieces over 1.2x and 1.5x the fastest, an
 timeline: `.` as fast as the fastest, `+` over 1.2x, `#` over 1.5x. Run it on an idle
 machine: whatever slows it is not hashbench (docs/methodology.md, "Comparing runs").
 
-    .venv/bin/python scripts/cpu_loss_probe.py [--cpu 1] [--seconds 40]
+    .venv/bin/python lab/cpu_loss_probe.py [--cpu 1] [--seconds 40]
 """
 
 from __future__ import annotations

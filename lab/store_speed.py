@@ -1,6 +1,6 @@
 """Time the history store (docs/history.md): storing a run the size of a full `seeds`
 run, and reading one case's history over many runs. Usage:
-    .venv/bin/python scripts/store_speed.py results/<run>.json [--runs 1000] [--store URL]
+    .venv/bin/python lab/store_speed.py results/<run>.json [--runs 1000] [--store URL]
 """
 
 from __future__ import annotations

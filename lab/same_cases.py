@@ -2,7 +2,7 @@
 ids, each with the same status and verification method. For a change that must not alter
 behaviour (a refactor), run the suite before and after it and compare:
 
-    .venv/bin/python scripts/same_cases.py before.json after.json
+    .venv/bin/python lab/same_cases.py before.json after.json
 
 Exit 0 when they agree; 1, with the differences, when they do not. Timings are not
 compared: they are the machine's, not the change's.

@@ -8,8 +8,8 @@ the stop rule looks after each round of ~0.1 s, so a case is counted at the end 
 round that met the target). A case that did not make it is listed with the interval it
 reached and what its record says.
 
-    .venv/bin/python scripts/convergence.py [--keep FILE] [--out docs/benchmarks/convergence.md]
-    .venv/bin/python scripts/convergence.py --from FILE --out FILE   # again, no measuring
+    .venv/bin/python lab/convergence.py [--keep FILE] [--out docs/benchmarks/convergence.md]
+    .venv/bin/python lab/convergence.py --from FILE --out FILE   # again, no measuring
 """
 
 from __future__ import annotations
@@ -34,11 +34,11 @@ WITHIN_S = 2.0
 
 
 def sampled_s(case: CaseRecord) -> float:
-    return sum(case.samples_ns) / 1e9
+    return float(sum(case.samples_ns)) / 1e9
 
 
 def reached(case: CaseRecord) -> bool:
-    return case.stop == "ci" and case.measured.median_ci_rel_halfwidth <= TARGET
+    return bool(case.stop == "ci" and case.measured.median_ci_rel_halfwidth <= TARGET)
 
 
 def report(run: RunFile, command: list[str]) -> str:
@@ -49,7 +49,7 @@ def report(run: RunFile, command: list[str]) -> str:
         "# How soon a case's interval reaches ±1%",
         "",
         f"Generated on {dt.date.today().isoformat()} by `.venv/bin/python "
-        f"scripts/convergence.py` on {env.cpu}, {env.cores} cores ({env.os}); the run: "
+        f"lab/convergence.py` on {env.cpu}, {env.cores} cores ({env.os}); the run: "
         f"`{' '.join(command)}` (suites/convergence.toml: 2 s of sampling per case, a ±1% "
         "target for the 95% interval of the median).",
         "",

@@ -104,7 +104,7 @@ def power_lines(
     lines = [
         f"Each case's noise between runs (robust sd of its location less its group's, over "
         f"{len(runs)} runs), and the runs a side `compare` would need for the issue's "
-        f"targets (scripts/gate_power.py: its replicated t test, the false discovery rate "
+        f"targets (lab/gate_power.py: its replicated t test, the false discovery rate "
         f"and the threshold; not its fitted tails), for the typical (median) case of each "
         f"runner: with all {cases} cases judged, and with {MAINTAINER_CASES} (one "
         "library's own cases: `compare --impl LIB`). A change at the threshold itself is "

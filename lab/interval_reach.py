@@ -9,7 +9,7 @@ spread over all the runs would count the hours' drift between the first and the 
 which no next run meets.
 
 - a ratio's noise σ: of the log of a case's location over its group's fastest case's,
-  in the same run. With p processes a run, measure/paired.py
+  in the same run. With p processes a run, lab/paired.py
   prints the mean of the p process ratios with a 95% Student t interval (p − 1 degrees
   of freedom, half-width t·s/√p). The next run's mean differs from this run's by
   N(0, 2σ²/p), so under a normal model that interval holds the next run's ratio with
@@ -49,10 +49,13 @@ def _enough(values: list[float], runs: list[RunFile]) -> bool:
 def _next_run_sd(values: list[float]) -> float:
     """The noise of a value between one run and the next (module docstring)."""
     moves = np.diff(np.asarray(values))
-    return MAD_SD * float(np.median(np.abs(moves - np.median(moves)))) / math.sqrt(2)
+    return float(MAD_SD * float(np.median(np.abs(moves - np.median(moves)))) / math.sqrt(2))
 
 
-def _locations(runs: list[RunFile], keep: Callable[[CaseRecord], bool]) -> list[dict]:
+Locations = dict[str, tuple[float, int, str]]
+
+
+def _locations(runs: list[RunFile], keep: Callable[[CaseRecord], bool]) -> list[Locations]:
     """Per run: case id -> (log location, group, runner) of the kept valid cases."""
     return [
         {c.id: (location(c), c.group, c.runner) for c in run.cases
@@ -61,7 +64,7 @@ def _locations(runs: list[RunFile], keep: Callable[[CaseRecord], bool]) -> list[
     ]  # fmt: skip
 
 
-def _each_case(locs: list[dict]) -> tuple[dict[str, list[float]], dict[str, str]]:
+def _each_case(locs: list[Locations]) -> tuple[dict[str, list[float]], dict[str, str]]:
     """case id -> its log locations in the order of the runs, and case id -> its runner."""
     values: dict[str, list[float]] = {}
     runner: dict[str, str] = {}
@@ -123,7 +126,7 @@ def ratio_lines(
         f"A ratio's noise from one run to the next (its log ratio to its group's fastest "
         f"case; its moves between consecutive runs of {len(runs)}, of one process each, "
         f"robust sd over √2), the half-width of the 95% interval "
-        f"a run of p processes prints (measure/paired.py: Student's t over the process "
+        f"a run of p processes prints (lab/paired.py: Student's t over the process "
         f"ratios, s taken as σ), and the processes at which a forecast interval holds the "
         f"next run's ratio {COVERAGE:.0%} of the time within the target (scripts/"
         f"interval_reach.py). Under a normal model the printed interval holds the next "
@@ -185,7 +188,7 @@ def median_lines(runs: list[RunFile], keep: Callable[[CaseRecord], bool]) -> lis
         f"wide an interval must be to hold the next run's median "
         f"{COVERAGE:.0%} of the time with p processes a run, the process's part divided "
         f"among them, the machine's not ({Z90:.3f} · √(2σ_p²/p + 2σ_m²), for the median "
-        f"case; scripts/interval_reach.py).",
+        f"case; lab/interval_reach.py).",
         "",
         f"| runner | cases | noise: median (75th percentile) | {heads} | any number |",
         "|---|---:|---|" + "---|" * (len(PROCESSES) + 1),

@@ -10,7 +10,7 @@ whose last 0.5 s give the case's settled speed. For each case, setting and round
 value `compare` takes (the faster half's median) over the case's settled speed, the
 median of the long runs'.
 
-    .venv/bin/python scripts/jit_warmup_check.py [--rounds 8] [--runner java --runner node]
+    .venv/bin/python lab/jit_warmup_check.py [--rounds 8] [--runner java --runner node]
         [--password-hashes] [--out docs/benchmarks/jit-warmup.md]
 """
 
@@ -104,7 +104,7 @@ def report(found: Found, speeds: dict[str, float], rounds: int, invoked: str, wh
     lines = [
         "# Warm-up and the JIT: does a case's value come from warm code?",
         "",
-        f"Measured on {dt.date.today()} by `.venv/bin/python scripts/jit_warmup_check.py "
+        f"Measured on {dt.date.today()} by `.venv/bin/python lab/jit_warmup_check.py "
         f"{invoked}`: {what}, {rounds} rounds of three runs, each in fresh runner "
         "processes: at quick's budget (0.25 s a case) as the manifests say (`manifest`), "
         "the same with every manifest's `jit_warmup_s` set to 0 (`no floor`), and one of "

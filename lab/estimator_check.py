@@ -1,5 +1,5 @@
 """Which value of a case should a comparison take, on a machine that loses its CPU for
-seconds at a time? Reads the runs `scripts/gate_check.py --keep DIR` kept (the same code,
+seconds at a time? Reads the runs `lab/gate_check.py --keep DIR` kept (the same code,
 run after run) and, for each setting and each candidate estimator of a case's value,
 prints how far that value moves from run to run:
 
@@ -9,7 +9,7 @@ prints how far that value moves from run to run:
   their group's median move, is beyond 5% and 10%: no test can call a 10% change of one
   case among N while more than about 0.05 / N of unchanged cases move that far.
 
-    .venv/bin/python scripts/estimator_check.py --from DIR [--out FILE]
+    .venv/bin/python lab/estimator_check.py --from DIR [--out FILE]
 
 The estimators are computed from each run's raw samples; `fast_half` (the median of the
 faster half) is the one measure/compare.py takes today.
@@ -67,7 +67,7 @@ def _log_value(case: CaseRecord, estimator: Estimator) -> float:
 
 def _robust_sd(values: list[float]) -> float:
     x = np.asarray(values)
-    return MAD_SD * float(np.median(np.abs(x - np.median(x))))
+    return float(MAD_SD * float(np.median(np.abs(x - np.median(x)))))
 
 
 def _spread(
@@ -122,9 +122,9 @@ def report(folder: Path) -> str:
     lines = [
         "# Which value of a case a comparison should take",
         "",
-        f"From the runs of `.venv/bin/python scripts/gate_check.py {meta['args']}` "
+        f"From the runs of `.venv/bin/python lab/gate_check.py {meta['args']}` "
         f"({meta['date']}, {meta['cpu']}), analysed by `.venv/bin/python "
-        "scripts/estimator_check.py --from DIR`. Per setting and estimator: a case's robust "
+        "lab/estimator_check.py --from DIR`. Per setting and estimator: a case's robust "
         "sd over all the runs, the share of its values over 1.4× its fastest run's, and over "
         "the A/A pairs the share of quick cases whose move (less their group's median move) "
         "is beyond ±5% and ±10%.",

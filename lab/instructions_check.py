@@ -18,9 +18,9 @@ For the C and Rust runners (the quick suite's native cases):
 - **instructions vs estimated cycles** (`--measure cycles`) for scrypt and argon2, the
   memory-hard hashes, beside the others: how far instructions alone mislead.
 
-    .venv/bin/python scripts/instructions_check.py [--pairs 5] [--threshold 0.25%]
+    .venv/bin/python lab/instructions_check.py [--pairs 5] [--threshold 0.25%]
         [--keep DIR] [--out docs/benchmarks/instructions.md]
-    .venv/bin/python scripts/instructions_check.py --from DIR --out FILE   # no measuring
+    .venv/bin/python lab/instructions_check.py --from DIR --out FILE   # no measuring
 
 Every run is a results file in DIR named for what it ran (aa-0-a.json, pbkdf2-100500.json,
 argon2id-m19552-t2.json, bcrypt-cost11.json …): with --keep a file already there is re-used
@@ -272,7 +272,7 @@ def this_command() -> str:
     cpus = sorted(os.sched_getaffinity(0))
     if len(cpus) < (os.cpu_count() or len(cpus)):
         prefix.append(f"taskset -c {','.join(map(str, cpus))}")
-    script = ".venv/bin/python scripts/instructions_check.py"
+    script = ".venv/bin/python lab/instructions_check.py"
     return " ".join([*prefix, script, shlex.join(sys.argv[1:])]).strip()
 
 
@@ -340,7 +340,7 @@ def main() -> int:
     text = [
         "# Instruction counts as a gate: A/A, injected work, and wall time",
         "",
-        f"Written by `scripts/instructions_check.py` on {dt.date.today()} "
+        f"Written by `lab/instructions_check.py` on {dt.date.today()} "
         f"({env.environment.cpu}, {env.environment.cores} cores; "
         f"{info.valgrind if info else 'valgrind'}; Valgrind's CPU: "
         f"{' '.join(info.cpu_valgrind) if info else '?'}). Runners c and rust, the quick suite.",

@@ -1,7 +1,7 @@
 """How many change points does `history` mark where nothing changed? Writes
 docs/benchmarks/history-marks.md.
 
-The gate runs (scripts/gate_check.py --keep DIR: the same code, run after run) are stored
+The gate runs (lab/gate_check.py --keep DIR: the same code, run after run) are stored
 in a temporary history store, their quick cases only; every change point `history` then
 marks in a case's timed series is a false one. Beside the rule `history` uses
 (store/changes.py: a move between consecutive runs beyond the threshold, the two medians'
@@ -12,7 +12,7 @@ where its move is the largest within W runs. Power: each case's series with a st
 +10% put in from run 8, 12 or 16 on (every later median times 1.1): is it marked at that
 run, or within one run of it?
 
-    .venv/bin/python scripts/history_marks.py --from DIR [--out FILE]
+    .venv/bin/python lab/history_marks.py --from DIR [--out FILE]
 """
 
 from __future__ import annotations
@@ -169,7 +169,7 @@ def main() -> int:
     lines = [
         "# Change points in `history` where nothing changed",
         "",
-        f"Made by `.venv/bin/python scripts/history_marks.py --from DIR` from {len(runs)} "
+        f"Made by `.venv/bin/python lab/history_marks.py --from DIR` from {len(runs)} "
         f"runs of the gate suite (docs/benchmarks/gate.md; the same code every run, one "
         f"after another), their {len(all_series)} valid quick cases' timed series in a "
         f"history store: every mark is a false one. Threshold {THRESHOLD:.0%}. Power: "

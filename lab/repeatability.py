@@ -9,9 +9,9 @@ noise over the same minutes. Then, per case measured in every run:
     median holds the other run's median;
 and per run: wall time, and the share of it spent sampling (the sum of the samples).
 
-    .venv/bin/python scripts/repeatability.py [--suite quick] [--runs 3] [--keep DIR]
+    .venv/bin/python lab/repeatability.py [--suite quick] [--runs 3] [--keep DIR]
         [--out docs/benchmarks/repeatability.md] [-- extra `hashbench run` arguments]
-    .venv/bin/python scripts/repeatability.py --from DIR --out FILE   # again, no measuring
+    .venv/bin/python lab/repeatability.py --from DIR --out FILE   # again, no measuring
 """
 
 from __future__ import annotations
@@ -135,7 +135,7 @@ def report(runs: list[Run], noise: list[float | None], command: list[str]) -> st
     lines = [
         "# Repeatability: the same cases in consecutive runs",
         "",
-        f"Generated on {day} by `.venv/bin/python scripts/repeatability.py` on {env.cpu}, "
+        f"Generated on {day} by `.venv/bin/python lab/repeatability.py` on {env.cpu}, "
         f"{env.cores} cores ({env.os}); each run: `{shlex.join(command)}`.",
         "",
         "## Summary",
@@ -173,12 +173,12 @@ def report(runs: list[Run], noise: list[float | None], command: list[str]) -> st
         lines.append(f"| {n} | {r.wall_s:.1f} s | {r.sampling_s:.1f} s | {share:.0%} | {phases} |")
     lines += ["", "| runner | cases | median spread | largest | within target |"]
     lines.append("|---|---|---|---|---|")
-    for runner, moved in sorted(by_runner.items()):
+    for runner, spreads in sorted(by_runner.items()):
         limit = 0.05 if runner in JIT else 0.03
-        inside = sum(m <= limit for m in moved)
+        inside = sum(m <= limit for m in spreads)
         lines.append(
-            f"| {runner} | {len(moved)} | ±{float(np.median(moved)):.1%} | ±{max(moved):.1%} "
-            f"| {inside} of {len(moved)} |"
+            f"| {runner} | {len(spreads)} | ±{float(np.median(spreads)):.1%} "
+            f"| ±{max(spreads):.1%} | {inside} of {len(spreads)} |"
         )
     if outside:
         lines += ["", "## Outside the target, and why", "", "| case | spread | why |",

@@ -6,7 +6,7 @@ exactly that cost (loop, call, sink), and the report shows the median less it ("
 loop"). This script prints, for several alternating rounds: timeit's best-of-repeat per
 loop (`python -m timeit`'s figure), the runner's median, the runner's noop, and the
 median less the noop, each against timeit. Usage:
-    .venv/bin/python scripts/python_overhead.py [--rounds 5] [--size 16]
+    .venv/bin/python lab/python_overhead.py [--rounds 5] [--size 16]
 """
 
 from __future__ import annotations

@@ -17,10 +17,10 @@ then, per pair:
 - **ratio repeatability**: within each group of the first run, every case's ratio to the
   group's fastest, with its interval; does it hold the second run's ratio?
 
-    .venv/bin/python scripts/gate_check.py [--pairs 5] [--settings auto:stop,auto:run]
+    .venv/bin/python lab/gate_check.py [--pairs 5] [--settings auto:stop,auto:run]
         [--keep DIR] [--out docs/benchmarks/gate.md] [-- extra `hashbench run` arguments]
         (a --keep DIR that holds pairs already: the new ones are added after them)
-    .venv/bin/python scripts/gate_check.py --from DIR --out FILE   # again, no measuring
+    .venv/bin/python lab/gate_check.py --from DIR --out FILE   # again, no measuring
         [--per-side 1,3,5] [--threshold 2.5%]
 """
 
@@ -38,17 +38,18 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import numpy as np
 from gate_power import injected_in_fact, power_lines  # scripts/, beside this one
 from interval_reach import median_lines, ratio_lines
+from paired import paired_ratio  # lab/, beside this one
 
 from hashbench.command_support import earlier_runs, options
 from hashbench.measure.compare import Z95, location, within_run
 from hashbench.measure.earlier_noise import noise_by_case
 from hashbench.measure.merge_runs import merge_runs
-from hashbench.measure.paired import paired_ratio
 from hashbench.measure.stats import summarize
 from hashbench.measure.tails import MAD_SD, Tails
 from hashbench.model import CaseId, CaseRecord, RunFile
@@ -346,7 +347,7 @@ def widened_holds(a: RunFile, b: RunFile, earlier: Earlier, widened: Holds) -> N
 def ratio_holds(a: RunFile, b: RunFile, medians: Holds, paired: Holds) -> None:
     """Each case's ratio to its group's fastest in run a with its interval, and whether
     run b's ratio of the same two cases lies inside it: as the ratio of the two medians
-    (bounded by both intervals), and paired by round (measure/paired.py)."""
+    (bounded by both intervals), and paired by round (lab/paired.py)."""
     for case, fastest, case_b, fastest_b in _to_fastest(a, b):
         ratio = within_run(fastest, case)
         again = case_b.measured.median / fastest_b.measured.median
@@ -476,7 +477,7 @@ def _view_lines(
         "- ratio to the group's fastest, one run's interval holding the next run's ratio "
         "(target ≥ 90% at a median half-width ≤ ±3%, ±5% for JIT runtimes):",
         f"  - ratio of medians bounded by both intervals: {medians.text()}",
-        f"  - paired by round and process (measure/paired.py): {paired.text()}",
+        f"  - paired by round and process (lab/paired.py): {paired.text()}",
         *(
             [
                 "  - ratio of medians, the interval widened by the two cases' moves over "
@@ -537,7 +538,7 @@ def library_alarms(a: RunFile, b: RunFile, earlier: Earlier | None) -> tuple[int
 
 
 def _impl(case: CaseRecord) -> str:
-    return case.impl
+    return str(case.impl)
 
 
 def _library_lines(
@@ -620,9 +621,9 @@ def _whole_slow(pairs: list[tuple[RunFile, RunFile]]) -> str:
     return f"A case's value (compare's) over 1.4× its fastest run's: {'; '.join(parts)}."
 
 
-def _analysed(meta: dict) -> str:
+def _analysed(meta: dict[str, Any]) -> str:
     again = meta.get("analysed")
-    return f", analysed again by `.venv/bin/python scripts/gate_check.py {again}`" if again else ""
+    return f", analysed again by `.venv/bin/python lab/gate_check.py {again}`" if again else ""
 
 
 def _one_process(run: RunFile) -> bool:
@@ -633,11 +634,11 @@ def _pct(x: float) -> str:
     return f"{(x - 1) * 100:+.1f}%"
 
 
-def report(folder: Path, meta: dict) -> str:
+def report(folder: Path, meta: dict[str, Any]) -> str:
     lines = [
         "# The compare gate: A/A, injected slowdowns, ratio repeatability",
         "",
-        f"Measured on {meta['date']} by `.venv/bin/python scripts/gate_check.py "
+        f"Measured on {meta['date']} by `.venv/bin/python lab/gate_check.py "
         f"{meta['args']}` on {meta['cpu']}{_analysed(meta)}; each run: "
         "`hashbench run gate --no-store "
         f"--placement P --idle-runners I {meta['extra']}` (suites/gate.toml: quick, plus "

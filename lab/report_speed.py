@@ -5,7 +5,7 @@ seeds groups × every available implementation, samples as the budgets give them
 second `--shift` slower, then times each format as `show` makes it (loading the file
 included) and `compare` of the two: in this process, then as commands (`hashbench show
 … -o`, `hashbench compare`, interpreter start included). Usage:
-    .venv/bin/python scripts/report_speed.py [--shift 0.1] [--max-samples 250]
+    .venv/bin/python lab/report_speed.py [--shift 0.1] [--max-samples 250]
 """
 
 from __future__ import annotations
@@ -72,8 +72,9 @@ def main() -> None:
         print("as commands:")
         out = Path(tmp) / "out"
         for fmt in [None, *FORMATS]:
-            args = ["show", str(paths[0])] + (["--format", fmt, "-o", str(out)] if fmt else [])
-            print(f"  hashbench {' '.join(args[:1] + args[2:4]):<22} {_command(args):5.2f} s")
+            command = ["show", str(paths[0])] + (["--format", fmt, "-o", str(out)] if fmt else [])
+            shown = " ".join(command[:1] + command[2:4])
+            print(f"  hashbench {shown:<22} {_command(command):5.2f} s")
         print(f"  hashbench {'compare':<22} {_command(['compare', *map(str, paths)]):5.2f} s")
 
 

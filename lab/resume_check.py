@@ -1,9 +1,9 @@
 """A suite run stopped at a random point and resumed, beside the same suite run without a
 break: the same verified cases? With the times of each part.
 
-    .venv/bin/python scripts/resume_check.py seeds                 # about 2 × 26 min here
-    .venv/bin/python scripts/resume_check.py seeds --reference results/<a seeds run>.json
-    .venv/bin/python scripts/resume_check.py quick --signal KILL --seed 7 -- --runner c
+    .venv/bin/python lab/resume_check.py seeds                 # about 2 × 26 min here
+    .venv/bin/python lab/resume_check.py seeds --reference results/<a seeds run>.json
+    .venv/bin/python lab/resume_check.py quick --signal KILL --seed 7 -- --runner c
 
 Arguments after `--` go to every `hashbench run`. The stop comes once a random number of
 the reference's groups (from 1 to all but one, `--seed` for the same point again) are on

@@ -1,7 +1,7 @@
 """Send one bench request to a runner and print the median ns per op (samples_ns / iters).
 
 Usage (from the repository root):
-  python3 scripts/runner_median.py '<bench request JSON>' <launch command...>
+  python3 lab/runner_median.py '<bench request JSON>' <launch command...>
 """
 
 import json

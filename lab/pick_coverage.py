@@ -8,7 +8,7 @@ is none. The answer must be a top choice or a stated reason; exit 1 otherwise.
 
     .venv/bin/python -m hashbench run quick --no-store --out Q.json
     .venv/bin/python -m hashbench fidelity --no-store --out F.json
-    .venv/bin/python scripts/pick_coverage.py Q.json F.json [--out FILE]
+    .venv/bin/python lab/pick_coverage.py Q.json F.json [--out FILE]
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def main() -> int:
     lines = [
         "# `hashbench pick` for every runtime and password hash",
         "",
-        f"Written by `.venv/bin/python scripts/pick_coverage.py {args.results.name} "
+        f"Written by `.venv/bin/python lab/pick_coverage.py {args.results.name} "
         f"{args.fidelity.name}` on {dt.date.today().isoformat()} ({machine.cpu_model()}) "
         "from one run and one fidelity run made here (`hashbench run quick --no-store --out "
         "FILE`, `hashbench fidelity --no-store --out FILE`): "
