@@ -11,13 +11,17 @@ import pytest
 from conftest import hashbench, skip_without_runner
 from rich.console import Console
 
-from hashbench.command_support.counted_run import count_suite
+from hashbench.commands.run import ConsoleShow, exit_code
+from hashbench.engine import run_life
 from hashbench.engine import suite as suites
+from hashbench.engine.count.counted_run import CountedRun
 from hashbench.engine.count.counter import Counter
 from hashbench.engine.count.per_op import TOLERANCE, per_op
+from hashbench.engine.run_settings import RunSettings
 from hashbench.engine.schedule import Options
 from hashbench.engine.selection import Selection
 from hashbench.model.counts import ir_spread
+from hashbench.report import terminal
 from hashbench.results.files import load
 from hashbench.runner.manifest import load_all
 from hashbench.runner.protocol import Request
@@ -112,8 +116,12 @@ def _count(tmp_path, measure: str, **selection: list[str]):
     out = tmp_path / "counted.json"
     console = Console(file=io.StringIO(), width=200)
     options = Options(selection=Selection(**selection))
-    suite = suites.load("quick")
-    code = count_suite(suite, options, measure, out, console, runners=None, store=None, jobs=1)
+    settings = RunSettings(suite=suites.load("quick"), options=options, measure=measure,
+                           out=out, jobs=1)  # fmt: skip
+    settings.check()
+    finished = run_life.run(settings, CountedRun(settings), ConsoleShow(console))
+    terminal.render(finished.run, console)
+    code = exit_code(finished.run)
     return code, load(out), console.file.getvalue()  # type: ignore[attr-defined]
 
 

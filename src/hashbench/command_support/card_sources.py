@@ -7,7 +7,7 @@ import argparse
 from pathlib import Path
 
 from hashbench.cards import inputs
-from hashbench.store import default_location
+from hashbench.store import DEFAULT_STORE_TEXT, default_location
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -23,7 +23,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         action="append",
         help="fidelity results files (repeatable; default: this machine's newest in the store)",
     )
-    p.add_argument("--store", help=f"history store (default {default_location()})")
+    p.add_argument("--store", help=f"history store (default: {DEFAULT_STORE_TEXT})")
 
 
 def load(args: argparse.Namespace, algs: list[str] | None, wanted: set[str]) -> inputs.Inputs:

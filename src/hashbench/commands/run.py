@@ -1,40 +1,34 @@
-"""`hashbench run`: a suite end to end — runners, environment, progress, results file."""
+"""`hashbench run`: the command line as a run's settings (engine/run_settings.py), the run's
+life (engine/run_life.py, timed or counted), its progress and report on the console."""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import dataclasses
-import datetime as dt
-import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from rich.console import Console
 
-from hashbench import __version__, machine, paths
-from hashbench.command_support.counted_run import count_suite
 from hashbench.command_support.history_keeping import keep_in_history
 from hashbench.command_support.interrupts import end_on_signals
-from hashbench.command_support.nothing_to_run import nothing_to_run
 from hashbench.command_support.options import add_case_globs, case_globs, runner_names
+from hashbench.engine import run_life
 from hashbench.engine import suite as suites
-from hashbench.engine.plan import Plan, catalog_ids, runners_not_needed
+from hashbench.engine.count.counted_run import CountedRun
 from hashbench.engine.resume import Resume
-from hashbench.engine.schedule import GroupRunner, Options
+from hashbench.engine.run_settings import RunSettings
+from hashbench.engine.schedule import Options
 from hashbench.engine.selection import Selection
-from hashbench.engine.time_spent import TimeSpent
-from hashbench.engine.yardstick import RUNNER as YARDSTICK_RUNNER
+from hashbench.engine.timed_run import TimedRun
 from hashbench.errors import UsageError
-from hashbench.model import Environment, RunFile, RunnerInfo, RunOptions
+from hashbench.model import RunFile
 from hashbench.model.counts import MEASURES
 from hashbench.report import terminal
 from hashbench.report.console import console as report_console
 from hashbench.report.console import progress_bar
 from hashbench.report.export import FORMATS
-from hashbench.results.files import ResultsFile, write_text_atomic
-from hashbench.runner import placement
-from hashbench.runner.pool import RunnerPool
+from hashbench.results.files import write_text_atomic
 from hashbench.store import default_location
 
 NAME = "run"
@@ -138,256 +132,95 @@ def _suite(args: argparse.Namespace, selection: Selection) -> suites.Suite:
     return suites.load(args.suite or "quick")
 
 
-def run(args: argparse.Namespace) -> int:
-    if args.budget is not None and not (math.isfinite(args.budget) and args.budget > 0):
-        raise UsageError("--budget must be a positive number of seconds")
-    if args.target_ci is not None and not (0 <= args.target_ci < 1):  # NaN fails both
-        raise UsageError("--target-ci must be a number from 0 (no target) to below 1")
-    if args.processes is not None and not 1 <= args.processes <= 50:
-        raise UsageError("--processes must be from 1 to 50")
-    if args.rounds is not None and not 1 <= args.rounds <= 100:
-        raise UsageError("--rounds must be from 1 to 100")
-    if args.passes is not None and not 1 <= args.passes <= 100:
-        raise UsageError("--passes must be from 1 to 100")
+def settings(args: argparse.Namespace) -> RunSettings:
+    """The command line as the run's settings, checked whole before anything starts."""
     selection = case_globs(args)
     suite = _suite(args, selection)  # validated before anything starts
-    options = Options(
-        budget=args.budget,
-        target_ci=args.target_ci,
-        selection=selection,
-        processes=args.processes,
-        rounds=args.rounds,
-        passes=args.passes,
+    given = RunSettings(
+        suite=suite,
+        options=Options(
+            budget=args.budget,
+            target_ci=args.target_ci,
+            selection=selection,
+            processes=args.processes,
+            rounds=args.rounds,
+            passes=args.passes,
+        ),
+        measure=args.measure,
+        out=args.out,
+        runners=runner_names(args.runner),
+        store=None if args.no_store else (args.store or default_location()),
+        placement=args.placement,
+        pause_idle=args.idle_runners == "stop",
+        resume=Resume(args.resume, args.force) if args.resume else None,
+        jobs=args.jobs,
     )
+    given.check()
+    return given
+
+
+def run(args: argparse.Namespace) -> int:
+    chosen = settings(args)
     exports = {
         EXPORTS[name]: path
         for name in EXPORTS
         if (path := getattr(args, f"export_{name}")) is not None
     }
-    store = None if args.no_store else (args.store or default_location())
-    if args.measure != "time":
-        _counted_options(args)
-        return count_suite(
-            suite,
-            options,
-            args.measure,
-            args.out or default_out(suite.name),
-            report_console(),
-            runner_names(args.runner),
-            exports,
-            args.brief,
-            store,
-            args.jobs,
-        )
-    if args.jobs is not None:
-        raise UsageError("--jobs is for --measure instructions or cycles")
-    return run_suite(
-        suite,
-        options,
-        args.out,
-        report_console(),
-        runner_names(args.runner),
-        exports,
-        args.brief,
-        store,
-        placement.choose(args.placement, args.idle_runners == "stop"),
-        Resume(args.resume, args.force) if args.resume else None,
-    )
-
-
-def _counted_options(args: argparse.Namespace) -> None:
-    """A counted run has no time budget, interval, processes, rounds, passes or placement
-    to set."""
-    timed = [
-        name
-        for name, given in (
-            ("--budget", args.budget is not None),
-            ("--target-ci", args.target_ci is not None),
-            ("--processes", args.processes is not None),
-            ("--rounds", args.rounds is not None),
-            ("--passes", args.passes is not None),
-            ("--resume", args.resume is not None),
-            ("--placement", args.placement != "auto"),
-        )
-        if given
-    ]
-    if timed:
-        raise UsageError(f"{', '.join(timed)}: for timed runs, not --measure {args.measure}")
-    if args.jobs is not None and not 1 <= args.jobs <= 64:
-        raise UsageError("--jobs must be from 1 to 64")
-
-
-def _now() -> str:
-    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
-
-
-def default_out(suite_name: str) -> Path:
-    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    return paths.root() / "results" / f"{stamp}-{suite_name}.json"
-
-
-def run_suite(
-    suite: suites.Suite,
-    options: Options,
-    out: Path | None,
-    console: Console,
-    runners: set[str] | None = None,
-    exports: dict[str, Path] | None = None,
-    brief: bool = False,
-    store: str | None = None,
-    where: placement.Placement | None = None,
-    resume: Resume | None = None,
-) -> int:
-    if resume is not None:
-        out, runners = resume.target(out, runners)
-    suite.groups = [g for g in suite.groups if options.selection.takes_group(g)]
-    out = out or default_out(suite.name)
-    ResultsFile.check_writable(out)
-    where = where or placement.Placement()
-    environment = Environment(**machine.snapshot(), placement=where.describe())
-    where.pin_orchestrator()
-    pool = RunnerPool(placement=where)
-    clock = TimeSpent()
+    measuring = TimedRun(chosen) if chosen.measure == "time" else CountedRun(chosen)
+    console = report_console()
     end_on_signals()  # finished cases are already on disk
-    with pool, contextlib.ExitStack() as stack:
-        console.print(f"starting runners for suite [bold]{suite.name}[/] …")
-        # the C runner reads the machine's yardstick for `compare`, whatever is measured
-        skip = runners_not_needed(options.selection, suite.groups) - {YARDSTICK_RUNNER}
-        names = {m.name for m in pool.manifests} if runners is None else runners
-        with clock.phase("start"):
-            pool.start(names - skip)
-        if resume is not None:
-            resume.check(suite.groups, options, pool, environment)
-        passes = options.passes or suite.passes
-        _check_passes(suite.groups, options.processes, passes)
-        plan = Plan.make(
-            pool.implementations.values(),
-            options.selection,
-            suite.groups,
-            not_started=catalog_ids(skip & names),
-        )
-        processes = plan.small_run_processes(options.processes, passes)
-        if processes != options.processes:
-            options = dataclasses.replace(options, processes=processes)
-            console.print(
-                f"a run of {plan.cases} case{'s' * (plan.cases > 1)}: each measured in "
-                f"{processes} runner processes, so that its interval holds across runs and "
-                "`compare` can judge it (--processes 1 for one)"
-            )
-        run = RunFile(
-            suite=suite.name,
-            hashbench_version=__version__,
-            started=_now(),
-            options=RunOptions(
-                budget=options.budget,
-                target_ci=options.target_ci,
-                processes=options.processes,
-                rounds=options.rounds,
-                passes=options.passes,
-                filter=options.selection.describe() or None,
-            ),
-            environment=environment,
-            warnings=machine.warnings(environment.load_start, environment.cores),
-        )
-        planned = plan.seconds(options.budget)
-        if resume is not None:
-            run = resume.continued(run)
-        elif plan.empty:
-            raise UsageError(nothing_to_run(suite, plan, pool))
-        results = ResultsFile(out, run)
-        stack.callback(results.close)
-        with progress_bar(console) as progress:
-            task = progress.add_task("starting", total=sum(planned) or 1.0)
-            runner = GroupRunner(
-                pool,
-                dataclasses.replace(options, passes=passes),
-                results.add,
-                lambda label, sec: progress.update(task, description=label, advance=sec),
-                clock,
-            )
-            with clock.phase("start"):
-                for name in pool.clients:
-                    progress.update(task, description=f"loop overhead · {name}")
-                    runner.measure_loop_overhead(name)
-            results.update(runners=_runner_info(pool, runner))
-            try:
-                ended: set[int] = set()
-
-                def group_ended(number: int) -> None:
-                    with clock.phase("write"):
-                        results.flush()  # the group's records, all at once
-                    ended.add(number)
-                    done = sum(planned[i] for i in ended)  # a pass's rounds advanced it too
-                    now = next(t.completed for t in progress.tasks if t.id == task)
-                    progress.update(task, completed=max(done, now))
-
-                _run_groups(runner, suite.groups, passes, group_ended)
-            except KeyboardInterrupt:
-                environment.load_end = machine.load_average()
-                results.update(interrupted=True, finished=_now(), time_spent=clock.summary())
-                console.print(f"[yellow]interrupted[/]: finished cases kept in {out}")
-                keep_in_history(results.run, out, store, console)
-                return 130
-        environment.load_end = machine.load_average()
-        results.update(finished=_now(), time_spent=clock.summary())
-    terminal.render(results.run, console, brief=brief)
-    left = plan.left_out
+    finished = run_life.run(chosen, measuring, ConsoleShow(console))
+    if finished.interrupted:
+        console.print(f"[yellow]interrupted[/]: finished cases kept in {finished.out}")
+        keep_in_history(finished.run, finished.out, chosen.store, console)
+        return 130
+    terminal.render(finished.run, console, brief=args.brief)
+    left = finished.left_out
     if left:
+        suite = chosen.suite
         shown = ", ".join(left[:6]) + (f" and {len(left) - 6} more" if len(left) > 6 else "")
         console.print(
             f"\nnot in suite {suite.name} (its impl filter, {suite.path.name}): "
             f"{len(left)} implementation{'s' * (len(left) > 1)}: {shown}"
         )
-    console.print(f"\nresults: {out}")
-    keep_in_history(results.run, out, store, console)
-    for fmt, path in (exports or {}).items():
-        write_text_atomic(path, FORMATS[fmt](results.run))
+    console.print(f"\nresults: {finished.out}")
+    keep_in_history(finished.run, finished.out, chosen.store, console)
+    for fmt, path in exports.items():
+        write_text_atomic(path, FORMATS[fmt](finished.run))
         console.print(f"{fmt}: {path}")
-    return exit_code(results.run)
+    return exit_code(finished.run)
 
 
-def _check_passes(groups: list[suites.Group], processes: int | None, passes: int) -> None:
-    """Passes visit each group's one process again: a group of several processes cannot."""
-    if passes == 1:
-        return
-    several = [g for g in groups if (processes or g.processes) > 1]
-    if several:
-        raise UsageError(
-            f"--passes {passes} (or a suite's passes) takes one runner process a case; "
-            f"{several[0].title()!r} has {processes or several[0].processes}: "
-            "give --processes 1"
-        )
+class ConsoleShow:
+    """A run's progress on the console: its lines, and the bar `run` draws."""
 
+    def __init__(self, console: Console):
+        self.console = console
+        self._set: Callable[[float], None] = lambda _seconds: None
 
-def _run_groups(
-    runner: GroupRunner, groups: list[suites.Group], passes: int, ended: Callable[[int], None]
-) -> None:
-    """Every group, one after another or visited `passes` times; `ended(number)` when a
-    group's records are in."""
-    numbered = list(enumerate(groups))
-    if passes > 1:
-        runner.run_passes(numbered, passes, ended)
-        return
-    for number, group in numbered:
-        runner.run_group(number, group)
-        ended(number)
+    def say(self, text: str) -> None:
+        self.console.print(text)
 
+    def note(self, text: str) -> None:
+        self.console.print(text, style="dim", markup=False)
 
-def _runner_info(pool: RunnerPool, runner: GroupRunner) -> dict[str, RunnerInfo]:
-    info: dict[str, RunnerInfo] = {}
-    jit = {m.name for m in pool.manifests if m.jit}
-    for name in pool.clients:
-        hello = pool.hello(name)
-        info[name] = RunnerInfo(
-            available=True,
-            runtime=hello.runtime if hello else "",
-            timer_resolution_ns=hello.timer.resolution_ns if hello else None,
-            loop_overhead_ns=runner.loop_overhead.get(name),
-            jit=name in jit,
-        )
-    for name, reason in pool.unavailable.items():
-        info[name] = RunnerInfo(available=False, reason=reason)
-    return info
+    @contextlib.contextmanager
+    def bar(self, total_s: float) -> Iterator[Callable[[str, float], None]]:
+        with progress_bar(self.console) as progress:
+            task = progress.add_task("starting", total=total_s)
+
+            def reached(seconds: float) -> None:
+                now = next(t.completed for t in progress.tasks if t.id == task)
+                progress.update(task, completed=max(seconds, now))
+
+            self._set = reached
+            try:
+                yield lambda label, sec: progress.update(task, description=label, advance=sec)
+            finally:
+                self._set = lambda _seconds: None
+
+    def reached(self, seconds: float) -> None:
+        self._set(seconds)
 
 
 def exit_code(run: RunFile) -> int:
