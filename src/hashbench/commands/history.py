@@ -14,7 +14,7 @@ from hashbench.model.history_point import UNITS, threshold
 from hashbench.report import history_page, units
 from hashbench.report.console import console
 from hashbench.results.files import load_any, write_text_atomic
-from hashbench.store import StoreError, default_location, open_store
+from hashbench.store import DEFAULT_STORE_TEXT, StoreError, open_store
 from hashbench.store.changes import changes, plotted, series
 from hashbench.store.history import CasePoint, Store
 from hashbench.store.run_to_run import RunToRun, run_to_run
@@ -32,7 +32,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "what", nargs="*", help="nothing (list runs), a case id or glob, or import FILE…"
     )
-    p.add_argument("--store", help=f"SQLite path or postgresql://… (default {default_location()})")
+    p.add_argument(
+        "--store",
+        help=f"SQLite path or postgresql://… (default: {DEFAULT_STORE_TEXT})",
+    )
     p.add_argument("--machines", action="store_true", help="the case's latest run on each machine")
     p.add_argument(
         "--threshold",

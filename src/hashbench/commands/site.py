@@ -17,7 +17,7 @@ from hashbench.report.site.build import files
 from hashbench.results.files import write_text_atomic
 from hashbench.site import documents
 from hashbench.site.gather import gather
-from hashbench.store import default_location
+from hashbench.store import DEFAULT_STORE_TEXT, default_location
 
 NAME = "site"
 HELP = "a static results site (opens from disk): groups, histories, library cards, fidelity"
@@ -30,7 +30,10 @@ MARKER = ".hashbench-site"  # the files the last build wrote: what a new build m
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", type=Path, required=True, help="the site's folder")
-    p.add_argument("--store", help=f"history store (default {default_location()})")
+    p.add_argument(
+        "--store",
+        help=f"history store (default: {DEFAULT_STORE_TEXT})",
+    )
     p.add_argument(
         "--strength",
         type=Path,

@@ -6,6 +6,12 @@ included) beside the columns queries need, so `compare` and `history` can rebuil
 or test a case's change for significance later.
 """
 
-from hashbench.store.history import Store, StoreError, default_location, open_store
+from hashbench.store.history import (
+    DEFAULT_STORE_TEXT,
+    Store,
+    StoreError,
+    default_location,
+    open_store,
+)
 
-__all__ = ["Store", "StoreError", "default_location", "open_store"]
+__all__ = ["DEFAULT_STORE_TEXT", "Store", "StoreError", "default_location", "open_store"]

@@ -44,6 +44,11 @@ class StoreError(Exception):
     """The store could not be opened, read or written (the message says which and why)."""
 
 
+DEFAULT_STORE_TEXT = (
+    "$HASHBENCH_STORE, else hashbench/history.sqlite under $XDG_DATA_HOME or ~/.local/share"
+)
+
+
 def default_location() -> str:
     env = os.environ.get("HASHBENCH_STORE")
     if env:
