@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SUITE ?= quick
 
-.PHONY: setup system python runners bench test faults lint lock clean
+.PHONY: setup system python runners bench test test-fast faults lint lock clean
 
 setup: system python runners
 
@@ -32,6 +32,12 @@ bench: setup
 # this project's 2-core VM the tests took 1,096 s in one process, 709 s in two.
 test: setup
 	@$(PY) -m pytest -q -ra -n auto --dist loadfile
+
+# The tier that starts no real runner: the engine through the fake runners, compare,
+# resume, the reports and the commands on fixture files (tests/conftest.py FAST); under
+# a minute here. `make test` runs every test, these included.
+test-fast: python
+	@HASHBENCH_TEST_TIER=fast $(PY) -m pytest -q -ra -n auto --dist loadfile
 
 # The fault-injection suite alone (crashes, hangs, garbage, kills, full disk, two runs
 # to one file, huge lines) with the long fuzz passes: HASHBENCH_FUZZ_EXAMPLES inputs each.

@@ -4,9 +4,10 @@ and `compare` on a big file, and for the speed figures in docs/reports.md
 
 Shape: the groups of suites/seeds.toml × every implementation the catalog lists as
 available; a case is measured when the implementation has the algorithm, and otherwise
-not applicable, as a real run records it (docs/methodology.md: 72 groups, 7,368 records,
-1,054 measured). Samples per case follow the suite's budget (a bcrypt cost 16 hash gets
-its minimum of a few, a digest up to `max_samples`), around a median set by the work.
+not applicable, as a real run records it (docs/benchmarks/time-and-harnesses.md: 72
+groups, 7,368 records, 1,054 measured). Samples per case follow the suite's budget (a
+bcrypt cost 16 hash gets its minimum of a few, a digest up to `max_samples`), around a
+median set by the work.
 """
 
 from __future__ import annotations

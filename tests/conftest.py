@@ -69,16 +69,49 @@ def runner_unavailable(manifest: Manifest) -> str | None:
     return None
 
 
+# `make test-fast`: the tier that needs no real runner (the engine through
+# tests/fake_runners.py, compare and the reports from fixture files, the commands on
+# them); every test that would start one of runners/ is skipped, saying so.
+FAST = os.environ.get("HASHBENCH_TEST_TIER") == "fast"
+FAST_SKIP = "the fast tier starts no real runner (`make test` runs this)"
+
+
 def skip_without_runner(name: str) -> None:
     """Skip the calling test, saying why, when runner `name` cannot run here."""
+    if FAST:
+        pytest.skip(FAST_SKIP)
     manifest = next((m for m in MANIFESTS if m.name == name), None)
     why = f"no runner {name}" if manifest is None else runner_unavailable(manifest)
     if why:
         pytest.skip(why)
 
 
+STARTS_RUNNERS = {"run", "fidelity", "calibrate", "strength", "capacity", "build", "doctor", "list"}
+REAL_RUNNERS = frozenset(m.name for m in MANIFESTS)
+
+
+@pytest.fixture(autouse=True)
+def _fast_tier(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the fast tier: a test marked slow, or one that starts a runner of runners/ in
+    this process, is skipped, saying so (the fixture runners of tests/fixtures still run)."""
+    if not FAST:
+        return
+    if request.node.get_closest_marker("slow"):
+        pytest.skip("the fast tier leaves out the slow tests (`make test` runs this)")
+    launch = RunnerClient.launch
+
+    def only_fixture_runners(client: RunnerClient) -> None:
+        if client.manifest.name in REAL_RUNNERS and "HASHBENCH_RUNNERS" not in os.environ:
+            pytest.skip(FAST_SKIP)
+        launch(client)
+
+    monkeypatch.setattr(RunnerClient, "launch", only_fixture_runners)
+
+
 def hashbench(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
     """The command line as a user runs it, from the project's root."""
+    if FAST and args and args[0] in STARTS_RUNNERS and "HASHBENCH_RUNNERS" not in os.environ:
+        pytest.skip(FAST_SKIP)
     return subprocess.run(
         [sys.executable, "-m", "hashbench", *args],
         cwd=paths.root(),
@@ -91,10 +124,18 @@ def hashbench(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[s
 @pytest.fixture(scope="module", params=MANIFESTS, ids=[m.name for m in MANIFESTS])
 def runner(request: pytest.FixtureRequest):
     manifest: Manifest = request.param
-    why = runner_unavailable(manifest)
+    why = FAST_SKIP if FAST else runner_unavailable(manifest)
     if why:
         pytest.skip(why)
     client = RunnerClient(manifest)
     client.start()
     yield client
     client.kill()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        help="write the report outputs of tests/test_golden.py to tests/golden/ anew",
+    )

@@ -170,6 +170,7 @@ def _moved(run: RunFile, yardstick: float) -> RunFile:
     return run
 
 
+@pytest.mark.slow
 def test_seeds_sized_runs_compare_case_by_case():
     """Two runs of the shape of a full `seeds` run (tests/big_run.py). Every case 10%
     slower: no case moved against the others, so none is a case regression, each shows

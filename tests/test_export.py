@@ -106,6 +106,7 @@ def test_damaged_or_foreign_files_are_refused(tmp_path, content, message):
     assert proc.returncode == 2 and message in proc.stderr
 
 
+@pytest.mark.slow
 def test_every_format_carries_every_case_of_a_seeds_sized_run():
     """The shape of a full `seeds` run (tests/big_run.py): 72 groups, eight thousand
     records, a case measured in two groups (seeds includes js)."""

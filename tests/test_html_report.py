@@ -120,6 +120,7 @@ def test_a_fidelity_file_shows_its_interop_matrices_as_grids(browser, tmp_path):
     assert errors == [] and fetched == [html_file.as_uri()]
 
 
+@pytest.mark.slow
 def test_a_seeds_sized_report_renders_every_plot_and_case(browser, tmp_path):
     """A report the size of a full `seeds` run (tests/big_run.py): eighty plots drawn one
     after the other, and a table of eight thousand rows."""

@@ -122,6 +122,7 @@ def _write_runs(location: str, worker: int) -> None:
     store.close()
 
 
+@pytest.mark.slow
 def test_eight_writers_at_once_lose_nothing(location):
     open_store(location).close()  # the schema, made once
     ctx = multiprocessing.get_context("spawn")

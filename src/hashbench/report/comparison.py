@@ -250,7 +250,7 @@ def machine_lines(cmp: Comparison) -> list[str]:
     lines = [
         f"the machine moved: every case's median {_pct(m.cases)}, {stick}; {taken}",
         "changes are of each runner process's faster half of samples, which a CPU lost to "
-        "another guest for a while does not slow (docs/methodology.md)",
+        "another guest for a while does not slow (docs/reports.md, compare)",
     ]
     if run.judged:
         lines.append(
@@ -374,9 +374,15 @@ def untold_lines(cmp: Comparison) -> list[str]:
     whys = sorted({r.change.why for r in untold if r.change.why is not None})
     reason = "; ".join(whys) if whys else "their 95% interval reaches beyond the threshold"
     listed = "" if len(untold) <= LISTED_UNTOLD else " (--all lists them)"
+    fewest = min(min(r.old.processes, r.new.processes) for r in untold)
+    more = (
+        f"`run --processes {MIN_REPLICATES}`"
+        if fewest < MIN_REPLICATES
+        else f"more than {fewest} runner processes a side (`run --processes`)"
+    )
     return [
         f"{len(untold)} cases cannot tell a change of ±{cmp.threshold:.0%} from noise: "
-        f"{reason}{listed}; more runner processes (`run --processes 3`) or runs a side "
+        f"{reason}{listed}; {more}, or several runs a side (a directory of results files) "
         "would tell"
     ]
 
