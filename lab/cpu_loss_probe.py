@@ -3,7 +3,7 @@
 Pins itself to one CPU, times a fixed piece of work (2,000 sha256 of 1 KiB, about 8 ms)
 over and over, and prints the share of pieces over 1.2x and 1.5x the fastest, and a
 timeline: `.` as fast as the fastest, `+` over 1.2x, `#` over 1.5x. Run it on an idle
-machine: whatever slows it is not hashbench (docs/methodology.md, "Comparing runs").
+machine: whatever slows it is not hashbench (docs/benchmarks/compare-findings.md).
 
     .venv/bin/python lab/cpu_loss_probe.py [--cpu 1] [--seconds 40]
 """

@@ -100,6 +100,7 @@ SHAPES = {
         ("seeds", "--alg", "md5", "--mode", "reset"),
     ),  # fmt: skip
     "quick": Shape("the quick suite", ("quick",)),
+    "quick-3p": Shape("the quick suite at --processes 3", ("quick", "--processes", "3")),
     "js": Shape("the js suite", ("js",)),
     "counted": Shape(
         "counted instructions, 1 group × 2 libraries (sha256 1 KiB)",
