@@ -22,10 +22,12 @@ from hashbench.errors import UsageError
 
 def _variant_rows(variant: dict[str, Any], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The rows of runner `of` again under the variant's runner; `only` keeps those the
-    variant builds differently (c-native: the one library it compiles from source), `set`
-    replaces fields that differ in that build (its registry, what it needs)."""
+    variant builds differently (c-native: the one library it compiles from source),
+    `without` leaves out those it cannot have (node20: node:crypto's argon2, new in Node
+    24.7), `set` replaces fields that differ in that build (its registry, what it needs)."""
     prefix = variant["of"] + "/"
     only = variant.get("only")
+    without = set(variant.get("without", []))
     return [
         {
             **row,
@@ -37,12 +39,16 @@ def _variant_rows(variant: dict[str, Any], rows: list[dict[str, Any]]) -> list[d
             **variant.get("set", {}),
         }
         for row in rows
-        if row.get("impl", "").startswith(prefix) and (only is None or row["impl"] in only)
+        if row.get("impl", "").startswith(prefix)
+        and (only is None or row["impl"] in only)
+        and row["impl"] not in without
     ]
 
 
 def load() -> list[dict[str, Any]]:
-    rows = []
+    """Every row, file by file: a file's own rows, then its variants' (a variant may be of
+    another file's runner: bun.toml lists node.toml's npm rows again under bun)."""
+    files = []
     for path in sorted((paths.catalog_dir() / "libraries").glob("*.toml")):
         try:
             with open(path, "rb") as f:
@@ -50,9 +56,13 @@ def load() -> list[dict[str, Any]]:
         except tomllib.TOMLDecodeError as exc:
             raise UsageError(f"{path}: malformed TOML: {exc}") from exc
         own = [{**row, "catalog_file": path.name} for row in data.get("library", [])]
+        files.append((path.name, own, data.get("variant", [])))
+    every = [row for _, own, _ in files for row in own]
+    rows = []
+    for name, own, variants in files:
         rows += own
-        for variant in data.get("variant", []):
-            rows += _variant_rows(variant, own)
+        for variant in variants:
+            rows += [{**row, "catalog_file": name} for row in _variant_rows(variant, every)]
     return rows
 
 
