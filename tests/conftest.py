@@ -65,7 +65,7 @@ def runner_unavailable(manifest: Manifest) -> str | None:
     if problem:
         return f"runner {manifest.name} skipped: {problem}"
     if not manifest.is_built():
-        return f"runner {manifest.name} skipped: not built (run `make setup`)"
+        return f"runner {manifest.name} skipped: {manifest.not_built()}"
     return None
 
 

@@ -34,8 +34,8 @@ def run(args: argparse.Namespace) -> int:
             console.print(f"[yellow]runner {manifest.name}[/]: toolchain missing — {missing}")
             continue
         if not manifest.is_built():
-            console.print(f"[yellow]runner {manifest.name}[/]: not built — run `make setup`")
-            problems += 1
+            console.print(f"[yellow]runner {manifest.name}[/]: {manifest.not_built()}")
+            problems += not manifest.on_demand  # built when a run needs it
             continue
         with RunnerPool([manifest]) as pool:
             pool.start()

@@ -1,4 +1,6 @@
-"""Build every runner whose toolchain is present; skip the others with a clear line."""
+"""Build every runner whose toolchain is present; skip the others with a clear line.
+A runner built on demand (its manifest's `on_demand`) is built when named, or when it was
+built before (an update of its lockfile is then picked up)."""
 
 from __future__ import annotations
 
@@ -43,6 +45,12 @@ def build_all(names: list[str] | None = None, console: Console | None = None) ->
     failed = 0
     for manifest in load_all():
         if names and manifest.name not in names:
+            continue
+        if manifest.on_demand and not names and not manifest.is_built():
+            console.print(
+                f"[dim]-[/]    runner {manifest.name} is built on demand: "
+                f"`hashbench build {manifest.name}`, or a run that needs it"
+            )
             continue
         if not build_one(manifest, console) and manifest.toolchain_problem() is None:
             failed += 1

@@ -34,6 +34,10 @@ class Manifest:
     jit_warmup_s: float = 0.0
     # the runtime compiles as it runs (HotSpot, V8): `compare` fits its cases' tails apart
     jit: bool = False
+    # built only when asked for (another Node major: a download of its own): not by
+    # `hashbench build` without names (make setup), but by `hashbench build <name>` or by
+    # a run that needs it (runner/pool.py)
+    on_demand: bool = False
 
     def toolchain_problem(self) -> str | None:
         """None if the toolchain check passes, else what is missing and how to get it."""
@@ -50,6 +54,12 @@ class Manifest:
 
     def is_built(self) -> bool:
         return self.artifact is None or (paths.root() / self.artifact).exists()
+
+    def not_built(self) -> str:
+        """Why it cannot start, when it is not built: what builds it."""
+        if self.on_demand:
+            return f"not built (built on demand: `hashbench build {self.name}`)"
+        return "not built (run `make setup`)"
 
 
 def _load(path: Path) -> Manifest:
@@ -76,6 +86,7 @@ def _load(path: Path) -> Manifest:
         count_env={str(k): str(v) for k, v in data.get("count_env", {}).items()},
         jit_warmup_s=_seconds(path, data, "jit_warmup_s"),
         jit=_flag(path, data, "jit"),
+        on_demand=_flag(path, data, "on_demand"),
     )
 
 

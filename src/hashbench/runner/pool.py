@@ -21,6 +21,9 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
+from rich.console import Console
+
+from hashbench.runner.build import build_one
 from hashbench.runner.client import RunnerClient
 from hashbench.runner.manifest import Manifest, load_all
 from hashbench.runner.placement import Placement
@@ -56,7 +59,7 @@ class RunnerPool:
             problems = list(checks.map(Manifest.toolchain_problem, wanted))
         for manifest, problem in zip(wanted, problems, strict=True):
             if problem is None and not manifest.is_built():
-                problem = "not built (run `make setup`)"
+                problem = self._build_on_demand(manifest, only)
             if problem:
                 self.unavailable[manifest.name] = problem
                 continue
@@ -77,6 +80,15 @@ class RunnerPool:
             for info in hello.implementations:
                 self.implementations[info.id] = Implementation(info.id, name, info)
         self._pause_all()
+
+    def _build_on_demand(self, manifest: Manifest, only: set[str] | None) -> str | None:
+        """An on-demand runner this start names (a run that needs it) is built now; None
+        once built, else why it cannot start."""
+        if not manifest.on_demand or only is None or manifest.name not in only:
+            return manifest.not_built()
+        if build_one(manifest, Console(stderr=True)) and manifest.is_built():
+            return None
+        return f"its on-demand build failed (`hashbench build {manifest.name}` says why)"
 
     def client_for(self, impl_id: str, process: int = 0) -> RunnerClient:
         """The client of the implementation's runner serving process number `process`
