@@ -1,5 +1,7 @@
 // hashbench runner for Node.js: protocol v1 on stdin/stdout (docs/protocol.md).
-// Launched as `node --no-experimental-fetch runners/node/src/main.js` (argon2-browser).
+// Launched as `node --no-experimental-fetch runners/node/src/main.js [runner]`
+// (argon2-browser): the runner's name is `node` (the default Node) unless a manifest of
+// another Node major names itself (`node20`): the same code, its own catalog rows.
 import { Buffer } from "node:buffer";
 import { writeSync } from "node:fs";
 import process from "node:process";
@@ -28,7 +30,8 @@ function writeLine(line) {
   }
 }
 
-const served = loadCatalog("node");
+const runner = process.argv[2] ?? "node";
+const served = loadCatalog(runner);
 const now = process.hrtime.bigint;
 const adapters = await loadAdapters(NODE_ADAPTERS, (name, err) =>
   console.error(`adapter ${name} unavailable: ${err?.stack ?? err}`),
@@ -36,7 +39,7 @@ const adapters = await loadAdapters(NODE_ADAPTERS, (name, err) =>
 
 const server = new Server(
   {
-    runner: "node",
+    runner,
     runtime: runtimeDescription(),
     timer: {
       clock: "process.hrtime.bigint (CLOCK_MONOTONIC)",
@@ -48,6 +51,6 @@ const server = new Server(
     peakRss: () => process.resourceUsage().maxRSS * 1024,
     exit: (code) => process.exit(code),
   },
-  implementations("node", adapters, served),
+  implementations(runner, adapters, served),
 );
 await server.run();

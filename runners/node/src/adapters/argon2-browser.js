@@ -1,6 +1,6 @@
 // argon2-browser: the Argon2 C reference compiled to WebAssembly with Emscripten.
-// Promise API. On Node 20 it loads only with `node --no-experimental-fetch` (with a
-// global fetch its Emscripten loader tries to fetch the .wasm file by path).
+// Promise API. With a global fetch its Emscripten loader tries to fetch the .wasm file
+// by path, which fails: fetch is hidden while its first call loads it (below).
 import argon2 from "argon2-browser";
 import process from "node:process";
 import { invalidInput, unsupported } from "../core/errors.js";
@@ -13,8 +13,9 @@ const TYPES = {
 };
 const ARGON2_VERIFY_MISMATCH = -35;
 
-// Deno has no such flag: there, fetch is hidden while the first call loads the
-// Emscripten module, which then reads argon2.wasm from disk as it does under Node.js.
+// Under every runtime (Node.js from 18 on, Deno, Bun) fetch is hidden while the first
+// call loads the Emscripten module, which then reads argon2.wasm from disk as it does
+// without one (Node 20's --no-experimental-fetch; Node 26 has no such flag).
 // Emscripten's Node glue also adds process-wide unhandledRejection/uncaughtException
 // listeners that abort the process; they are removed once the module has loaded, so
 // that another library's stray rejection cannot end the runner.
@@ -25,7 +26,7 @@ async function load() {
     exception: listeners("uncaughtException"),
   };
   const { fetch } = globalThis;
-  if (globalThis.Deno) globalThis.fetch = undefined;
+  globalThis.fetch = undefined;
   try {
     await argon2.hash({ pass: "", salt: "saltsalt", time: 1, mem: 8, hashLen: 4 });
   } finally {

@@ -16,6 +16,7 @@ export const NODE_ADAPTERS = [
   "scrypt-js",
   "blakejs",
   "node-crypto",
+  "node-crypto-argon2",
   "webcrypto",
 ];
 
