@@ -18,6 +18,7 @@ from hashbench.store import DEFAULT_STORE_TEXT, StoreError, open_store
 from hashbench.store.changes import changes, plotted, series
 from hashbench.store.history import CasePoint, Store
 from hashbench.store.run_to_run import RunToRun, run_to_run
+from hashbench.store.runtime_series import by_major, major
 
 NAME = "history"
 HELP = "runs kept in the history store; one case across runs or machines; import old files"
@@ -101,10 +102,10 @@ def _latest_per_machine(points: list[CasePoint]) -> list[CasePoint]:
     return list(latest.values())
 
 
-def _table(case_id: str, measure: str, points: list[CasePoint], marked: dict[int, str]) -> Table:
+def _table(title: str, measure: str, points: list[CasePoint], marked: dict[int, str]) -> Table:
     """One series of a case: times with their interval, or counts per op."""
     timed = measure == "time"
-    table = Table(box=None, header_style="bold", title=f"{case_id} · {UNITS[measure]}",
+    table = Table(box=None, header_style="bold", title=f"{title} · {UNITS[measure]}",
                   title_justify="left")  # fmt: skip
     figures = ("median", "95% interval") if timed else (UNITS[measure],)
     for col in ("run", "started", "machine", "version", *figures, "change"):
@@ -139,21 +140,26 @@ def _case(store: Store, pattern: str, args: argparse.Namespace) -> int:
     out = console()
     given = parse_threshold(args.threshold) if args.threshold else None
     for case_id in ids[:20]:
-        for measure, points in series(store.case_history(case_id)).items():
-            if args.machines:
-                points = _latest_per_machine(points)
-            marked = {} if args.machines else changes(points, threshold(measure, given))
-            out.print(_table(case_id, measure, points, marked))
-            spread = None if args.machines else run_to_run(points)
-            if spread is not None:
-                out.print(_next_run(spread), style="dim")
+        for measure, every in series(store.case_history(case_id)).items():
+            parts = by_major(every)  # one series per runtime major: never joined
+            for runtime, points in parts:
+                title = f"{case_id} on {runtime}" if len(parts) > 1 else case_id
+                if args.machines:
+                    points = _latest_per_machine(points)
+                marked = {} if args.machines else changes(points, threshold(measure, given))
+                out.print(_table(title, measure, points, marked))
+                spread = None if args.machines else run_to_run(points)
+                if spread is not None:
+                    out.print(_next_run(spread), style="dim")
     if len(ids) > 20:
         out.print(f"… and {len(ids) - 20} more cases match {pattern!r}")
     if args.html:
         if len(ids) != 1:
             raise UsageError(f"--html draws one case; {pattern!r} matches {len(ids)}")
-        drawn = {
-            measure: plotted(points, threshold(measure, given))
+        drawn = {  # the series of the newest run's runtime major
+            measure: plotted(
+                dict(by_major(points))[major(points[-1].runtime)], threshold(measure, given)
+            )
             for measure, points in series(store.case_history(ids[0])).items()
         }
         write_text_atomic(args.html, history_page.render(ids[0], drawn))

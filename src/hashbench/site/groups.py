@@ -14,14 +14,22 @@ from hashbench.model.history_point import threshold
 from hashbench.model.site import CaseHistory, Group, Machine, Ranking
 from hashbench.store.changes import plotted, series
 from hashbench.store.history import Store
+from hashbench.store.runtime_series import by_major
 
 
 def _histories(store: Store, case_id: str, given: float | None) -> list[CaseHistory]:
+    """A case's series: one per measure, and per runtime major (node/ on Node 20 and on
+    Node 26 are two, titled by it)."""
     impl = case_id.split(":", 1)[0]
-    return [
-        CaseHistory(case_id, impl, plotted(points, threshold(measure, given)), measure)
-        for measure, points in series(store.case_history(case_id)).items()
-    ]
+    out = []
+    for measure, every in series(store.case_history(case_id)).items():
+        parts = by_major(every)
+        for runtime, points in parts:
+            title = f"{case_id} on {runtime}" if len(parts) > 1 else case_id
+            out.append(
+                CaseHistory(title, impl, plotted(points, threshold(measure, given)), measure)
+            )
+    return out
 
 
 def groups(store: Store, machines: list[Machine], given: float | None) -> list[Group]:
