@@ -1,8 +1,9 @@
 #!/bin/sh
 # Regenerate requirements.lock (pinned versions with hashes) from requirements.in,
-# using pip-tools in a throwaway virtualenv. Not part of the build.
+# using pip-tools in a throwaway virtualenv. Not part of the build. The folder is this
+# runner's, or the one given (runners/zig/lock.sh locks its ziglang wheel with it).
 set -eu
-cd "$(dirname "$0")"
+cd "${1:-$(dirname "$0")}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 python3 -m venv "$tmp/venv"

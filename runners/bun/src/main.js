@@ -3,7 +3,6 @@
 // is a link to runners/node/src): Bun resolves a module's imports from its real path, so
 // those adapters load the Node.js runner's node_modules, the very packages and Node-API
 // addons Node.js runs. Bun's built-in APIs have adapters of their own (src/adapters).
-import { writeSync } from "node:fs";
 import process from "node:process";
 import { BUN_ADAPTERS } from "./adapters/index.js";
 import { loadAdapters, NODE_ADAPTERS } from "./shared/adapters/index.js";
@@ -11,26 +10,11 @@ import { measureResolution } from "./shared/core/bench.js";
 import { loadCatalog } from "./shared/core/catalog.js";
 import { runtimeDescription } from "./shared/core/runtime.js";
 import { implementations, Server } from "./shared/core/server.js";
+import { writeLine } from "./shared/core/stdout.js";
 
 // A library that throws or rejects outside a request must not end the runner.
 process.on("unhandledRejection", (err) => console.error("unhandled rejection:", err));
 process.on("uncaughtException", (err) => console.error("uncaught exception:", err));
-
-// Synchronous, so every reply is out before the next request is read. When the reader
-// has gone (EPIPE) nothing more can be said: exit.
-const encoder = new TextEncoder();
-function writeLine(line) {
-  const bytes = encoder.encode(`${line}\n`);
-  let offset = 0;
-  while (offset < bytes.length) {
-    try {
-      offset += writeSync(1, bytes, offset);
-    } catch (err) {
-      if (err.code === "EPIPE") process.exit(0);
-      if (err.code !== "EAGAIN") throw err;
-    }
-  }
-}
 
 const served = loadCatalog("bun");
 const now = process.hrtime.bigint;

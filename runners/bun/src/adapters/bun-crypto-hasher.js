@@ -2,17 +2,9 @@
 // oneshot = the static CryptoHasher.hash(algorithm, input, output) into an output buffer
 // reused across calls; new = a CryptoHasher per op (update, digest); reset = one
 // CryptoHasher reused: its digest() leaves it reset for the next input.
-const { CryptoHasher } = globalThis.Bun;
+import { DIGEST_NAMES as NAMES } from "../shared/adapters/node-crypto.js";
 
-const NAMES = {
-  md5: "md5",
-  sha1: "sha1",
-  sha256: "sha256",
-  sha512: "sha512",
-  "sha3-256": "sha3-256",
-  "blake2b-512": "blake2b512",
-  "blake2s-256": "blake2s256",
-};
+const { CryptoHasher } = globalThis.Bun;
 
 const SIZES = {
   md5: 16,

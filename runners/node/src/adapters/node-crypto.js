@@ -8,7 +8,8 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import { runtimeVersion } from "../core/runtime.js";
 
-const DIGEST_NAMES = {
+/** The digests' OpenSSL names, as node:crypto (and Bun.CryptoHasher) take them. */
+export const DIGEST_NAMES = {
   md5: "md5",
   sha1: "sha1",
   sha256: "sha256",

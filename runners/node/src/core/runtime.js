@@ -17,6 +17,7 @@ export function runtimeDescription() {
 
 export function runtimeVersion() {
   if (isDeno) return `deno ${deno.version.deno}`;
-  if (isBun) return `bun ${bun.version} (BoringSSL ${(process.versions.boringssl ?? "?").slice(0, 12)})`;
+  if (isBun)
+    return `bun ${bun.version} (BoringSSL ${(process.versions.boringssl ?? "?").slice(0, 12)})`;
   return `node ${process.version} (OpenSSL ${process.versions.openssl})`;
 }
