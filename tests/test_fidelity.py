@@ -35,6 +35,25 @@ DOCUMENTED = [
         "accepts",
         "phc-winner-argon2 README/test.c: an encoded hash without v= is version 0x10",
     ),
+    (
+        "zig/bcrypt",
+        "bcrypt.emits",
+        "$2b$",
+        'Zig 0.17.1 lib/std/crypto/bcrypt.zig: strHashInternal prints prefix "$2" then "b$"',
+    ),
+    (
+        "zig/bcrypt",
+        "bcrypt.prefix-2a",
+        "rejects",
+        "Zig 0.17.1 lib/std/crypto/bcrypt.zig: CryptFormatHasher.verify compares the $2b$ "
+        "string it recomputes with the whole given string",
+    ),
+    (
+        "bun/bun-password-sync",
+        "bcrypt.emits",
+        "$2b$",
+        "bun.sh Bun.password: bcrypt hashes in Modular Crypt Format (the bcrypt crate's $2b$)",
+    ),
 ]
 # Length probes (fidelity/lengths.py) for behaviours the libraries document: the reference
 # reads 72 bytes of a bcrypt password, so a library that truncates there matches it.
@@ -81,6 +100,26 @@ DOCUMENTED_LENGTHS = [
         "len.bcrypt.2b.password.verify.257",
         "matches",
         "node.bcrypt.js src/bcrypt.cc: for $2b$, key_len is capped at 72 before the NUL is added",
+    ),
+    (
+        "zig/bcrypt-truncate",
+        "len.bcrypt.password.hash.73",
+        "matches",
+        "Zig 0.17.1 lib/std/crypto/bcrypt.zig: silently_truncate_password = true keeps 72 bytes",
+    ),
+    (
+        "zig/bcrypt",
+        "len.bcrypt.password.hash.73",
+        "differs",
+        "Zig 0.17.1 lib/std/crypto/bcrypt.zig bcrypt(): over 72 bytes and not truncating, the "
+        "password is pre-hashed with HMAC-SHA512",
+    ),
+    (
+        "bun/bun-password-sync",
+        "len.bcrypt.password.hash.73",
+        "differs",
+        "bun.sh Bun.password.hash: with bcrypt, passwords longer than 72 bytes are hashed with "
+        "SHA-512 first (oven-sh/bun#9010)",
     ),
     (
         "php/password_hash",
