@@ -137,6 +137,27 @@ else
   skip deno "deno lint, deno fmt" "Deno not installed: make setup (runners/deno/build.sh: npm ci)"
 fi
 
+# --- bun: ESLint and Prettier of the Node.js runner, Bun's globals -------------------------------
+# src/shared is the Node.js runner's src (a link), checked above; runners/bun/eslint.config.js
+# loads the Node.js runner's ESLint packages (Bun has no linter of its own).
+if [ -x runners/node/node_modules/.bin/eslint ]; then
+  check bun eslint env -C runners/bun ../node/node_modules/.bin/eslint --max-warnings 0 .
+  check bun prettier env -C runners/bun ../node/node_modules/.bin/prettier --check \
+    --log-level warn eslint.config.js src/main.js src/adapters
+else
+  skip bun "eslint, prettier" "not installed: make setup (runners/node/build.sh: npm ci)"
+fi
+
+# --- zig: zig fmt and zig ast-check, with the Zig of runners/zig/requirements.lock ---------------
+if [ -x runners/zig/.venv/bin/python ]; then
+  zig=(runners/zig/.venv/bin/python -m ziglang)
+  mapfile -t zig_files < <(find runners/zig/src runners/zig/build.zig -name '*.zig' | sort)
+  check zig "zig fmt" "${zig[@]}" fmt --check "${zig_files[@]}"
+  check zig "zig ast-check" each_file "${zig[@]}" ast-check -- "${zig_files[@]}"
+else
+  skip zig "zig fmt, zig ast-check" "Zig not installed: make setup (runners/zig/build.sh)"
+fi
+
 # --- php --------------------------------------------------------------------------------------
 if have php; then
   mapfile -t php_files < <(find runners/php -name '*.php' | sort)
