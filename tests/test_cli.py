@@ -54,9 +54,9 @@ def test_tiny_suite_end_to_end_with_the_c_runner(tmp_path):
         (["run", "quick", "--filter", "("], "--filter-regex '(' is not a valid regex"),
         (["run", "quick", "--budget", "-1"], "--budget must be a positive number"),
         (["show", "/nonexistent.json"], "cannot read /nonexistent.json"),
-        (["run", "quick", "--runner", "cobol"], "unknown runner cobol; known: c, "),
-        (["fidelity", "--runner", "cobol"], "unknown runner cobol; known: c, "),
-        (["build", "cobol"], "unknown runner cobol; known: c, "),
+        (["run", "quick", "--runner", "cobol"], "unknown runner cobol; known: bun, c, "),
+        (["fidelity", "--runner", "cobol"], "unknown runner cobol; known: bun, c, "),
+        (["build", "cobol"], "unknown runner cobol; known: bun, c, "),
     ],
 )
 def test_bad_usage_exits_2_with_a_clear_message(args, message):

@@ -228,7 +228,7 @@ def test_weaker_defaults_rule_out_unless_allowed(files):
 
 
 def test_an_unknown_runtime_is_refused_with_the_known_ones():
-    with pytest.raises(UsageError, match="unknown runtime 'cobol'; known: c, "):
+    with pytest.raises(UsageError, match="unknown runtime 'cobol'; known: bun, c, "):
         resolve_runtime("cobol")
     assert resolve_runtime("rust-native") == resolve_runtime("rust") == "Rust"
 
