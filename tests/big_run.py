@@ -42,9 +42,7 @@ def _speed(impl: str) -> float:
 
 def _implementations() -> list[tuple[str, str, set[str]]]:
     return sorted(
-        (row["impl"], row.get("backend", ""), set(row.get("algorithms", [])))
-        for row in libraries.load()
-        if row.get("available") and row.get("impl")
+        (row.impl, row.backend, set(row.algorithms)) for row in libraries.load() if row.available
     )
 
 

@@ -61,9 +61,9 @@ def test_both_builds_derive_the_same_bytes():
 
 
 def test_the_catalog_row_says_how_it_was_built():
-    rows = {r["impl"]: r for r in libraries.load()}
+    rows = {r.impl: r for r in libraries.load()}
     row, base = rows["c-native/argon2"], rows["c/argon2"]
-    assert row["variant_of"] == "c/argon2" and row["algorithms"] == base["algorithms"]
-    assert "f57e61e" in row["registry"] and "Debian" in base["registry"]
-    assert "-march=native" in row["name"] + row["notes"]
+    assert row.variant_of == "c/argon2" and row.algorithms == base.algorithms
+    assert "f57e61e" in row.registry and "Debian" in base.registry
+    assert "-march=native" in row.name + row.notes
     assert not [i for i in rows if i.startswith("c-native/") and i != "c-native/argon2"]

@@ -109,12 +109,27 @@ def test_every_catalog_id_is_runner_slash_lowercase_name():
     is `ts-rex-bcrypt`), the runner one of runners/, and no id twice."""
     runners = {m.name for m in load_all()}
     rows = libraries.load()
-    ids = [row.get("impl", "") for row in rows]
+    ids = [row.impl for row in rows]
     bad = [
-        (row["name"], impl)
+        (row.name, impl)
         for row, impl in zip(rows, ids, strict=True)
         if not re.fullmatch(r"[a-z0-9-]+/[a-z0-9._-]+", impl) or impl.split("/")[0] not in runners
     ]
     assert bad == []
     assert sorted(i for i in set(ids) if ids.count(i) > 1) == []
     assert "deno/ts-rex-argon2" in ids  # beside deno/ts-rex-bcrypt, unavailable or not
+
+
+def test_a_catalog_row_with_a_field_no_row_has_is_refused_naming_it(tmp_path, monkeypatch):
+    """Rows are typed (catalog/libraries.py LibraryRow): a misspelt field is an error that
+    names the file, the row and the field, not a row silently missing what it meant."""
+    (tmp_path / "catalog" / "libraries").mkdir(parents=True)
+    (tmp_path / "catalog" / "libraries" / "x.toml").write_text(
+        '[[library]]\nimpl = "x/a"\nname = "a"\nlanguage = "X"\nalgorithms = ["sha256"]\n'
+        "available = true\nsalt_itself = true\n"
+    )
+    monkeypatch.setenv("HASHBENCH_ROOT", str(tmp_path))
+    with pytest.raises(UsageError) as refused:
+        libraries.load()
+    assert "x.toml" in str(refused.value) and "'x/a'" in str(refused.value)
+    assert "salt_itself" in str(refused.value)

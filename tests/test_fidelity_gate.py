@@ -133,7 +133,7 @@ ARGON2I_V10 = "$argon2i$m=65536,t=2,p=1$c29tZXNhbHQ$9sTbSlTio3Biev89thdrlKKiCaYs
 
 def test_the_catalog_names_each_variant_and_binding_base():
     bases = libraries.bases()
-    ids = {row["impl"] for row in libraries.load()}
+    ids = {row.impl for row in libraries.load()}
     assert set(bases.values()) <= ids and set(bases) <= ids
     for variant in ("rust-native/argon2", "rust-parallel/argon2", "rust-parallel/scrypt"):
         assert bases[variant] == "rust/" + variant.split("/")[1]

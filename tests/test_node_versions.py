@@ -41,13 +41,13 @@ def _manifest(name: str):
 
 
 def test_the_other_majors_are_variants_with_their_own_runtime_and_rows():
-    rows = {r["impl"]: r for r in libraries.load()}
+    rows = {r.impl: r for r in libraries.load()}
     for major in (20, 22, 24):
         manifest = _manifest(f"node{major}")
         assert manifest.on_demand and manifest.language == f"JavaScript (Node.js {major})"
         row = rows[f"node{major}/argon2"]
-        assert row["variant_of"] == "node/argon2" and row["name"] == f"argon2 (Node {major})"
-        assert row["language"] == manifest.language
+        assert row.variant_of == "node/argon2" and row.name == f"argon2 (Node {major})"
+        assert row.language == manifest.language
     assert _manifest("node").language == "JavaScript (Node.js 26)"
     # node:crypto's argon2 is new in Node 24.7: no such row before
     assert "node24/node-crypto-argon2" in rows and "node/node-crypto-argon2" in rows

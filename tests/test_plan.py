@@ -13,7 +13,7 @@ from hashbench.engine import suite as suites
 from hashbench.engine.plan import Plan, catalog_ids, runners_not_needed
 from hashbench.engine.selection import Selection
 
-SERVED = {r["impl"].split("/", 1)[0] for r in libraries.load() if r.get("available")}
+SERVED = {r.runner for r in libraries.load() if r.available}
 
 
 def test_a_run_for_one_library_needs_one_runner():

@@ -67,9 +67,9 @@ def _groups_measuring(case: seeds.Case) -> list[suites.Group]:
     ids=lambda e: e.key,
 )
 def test_every_seed_row_is_a_case_the_seeds_suite_measures(entry):
-    impls = {row["impl"]: row for row in libraries.load() if row.get("impl")}
+    impls = {row.impl: row for row in libraries.load()}
     assert entry.case.impl in impls, f"{entry.key}: no implementation {entry.case.impl}"
-    assert entry.case.alg in impls[entry.case.impl]["algorithms"]
+    assert entry.case.alg in impls[entry.case.impl].algorithms
     assert _groups_measuring(entry.case), f"{entry.key}: no group of `seeds` measures it"
 
 

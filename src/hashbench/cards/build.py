@@ -13,6 +13,7 @@ from hashbench.cards import defaults, divergences, ease, speed
 from hashbench.cards.inputs import Inputs
 from hashbench.cards.reference import fill_command, title
 from hashbench.catalog import libraries
+from hashbench.catalog.libraries import LibraryRow
 from hashbench.fidelity import known
 from hashbench.model import CaseId
 from hashbench.model.card import Card, Divergence, Missing
@@ -85,27 +86,26 @@ def _fill_speed(card: Card, groups: dict[str, speed.Group], algs: list[str] | No
         card.missing.append(Missing(piece="speed", what=what, command=command))
 
 
-def _card(row: dict[str, Any]) -> Card:
-    impl = row["impl"]
-    backend = str(row.get("backend", ""))
+def _card(row: LibraryRow) -> Card:
+    backend = row.backend
     return Card(
-        impl=impl,
-        name=str(row.get("name", impl)),
-        runner=impl.split("/", 1)[0],
-        runtime=runtime(impl),
-        available=bool(row.get("available", True)),
-        unavailable_reason=str(row.get("reason", "")),
+        impl=row.impl,
+        name=row.name,
+        runner=row.runner,
+        runtime=runtime(row.impl),
+        available=row.available,
+        unavailable_reason=row.reason,
         backend=backend,
         backend_kind=BACKEND_KINDS.get(backend, "native") if backend else "",
-        registry=str(row.get("registry", "")),
-        algorithms=list(row.get("algorithms", [])),
+        registry=row.registry,
+        algorithms=list(row.algorithms),
     )
 
 
 def build(
     inputs: Inputs,
     refs: dict[str, CaseId],
-    keep: Callable[[dict[str, Any]], bool] = lambda row: True,
+    keep: Callable[[LibraryRow], bool] = lambda row: True,
     entries: tuple[known.Entry, ...] | None = None,
     algs: list[str] | None = None,
 ) -> list[Card]:
@@ -116,7 +116,7 @@ def build(
     versions = {r.impl: r.version for r, _ in inputs.records if r.version}
     cards = []
     for row in libraries.load():
-        if not row.get("impl") or not keep(row):
+        if not keep(row):
             continue
         card = _card(row)
         card.version = versions.get(card.impl, "")

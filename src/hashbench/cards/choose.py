@@ -8,6 +8,7 @@ from typing import Any
 from hashbench import catalog, machine
 from hashbench.cards import build, rank, reference
 from hashbench.cards.inputs import Inputs
+from hashbench.catalog.libraries import LibraryRow
 from hashbench.errors import UsageError
 from hashbench.model.card import Pick, Rule
 from hashbench.runner.manifest import load_all
@@ -33,10 +34,10 @@ def choose(
 ) -> Pick:
     catalog.algorithm(alg)  # an unknown algorithm is refused, with the known ones
 
-    def keep(row: dict[str, Any]) -> bool:
-        if alg not in row.get("algorithms", []):
+    def keep(row: LibraryRow) -> bool:
+        if alg not in row.algorithms:
             return False
-        return runtime is None or build.runtime(row["impl"]) == runtime
+        return runtime is None or build.runtime(row.impl) == runtime
 
     refs = reference.references([alg], [rec for rec, _ in inputs.records], params)
     cards = build.build(inputs, refs, keep, algs=[alg])

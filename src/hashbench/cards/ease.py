@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hashbench.catalog.libraries import LibraryRow
 from hashbench.fidelity.ease import adapter_lines
 from hashbench.model.card import Ease
 
@@ -23,13 +24,13 @@ def observed(row: dict[str, Any]) -> Ease:
     )
 
 
-def from_catalog(row: dict[str, Any]) -> Ease:
+def from_catalog(row: LibraryRow) -> Ease:
     """From the library's catalog row."""
     return Ease(
-        salts_itself=row.get("salts_itself"),
-        async_api=row.get("async"),
-        needs=row.get("needs") or "",
-        adapter_lines=adapter_lines(row.get("adapter")),
+        salts_itself=row.salts_itself,
+        async_api=row.is_async,
+        needs=row.needs,
+        adapter_lines=adapter_lines(row.adapter),
     )
 
 

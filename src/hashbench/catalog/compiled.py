@@ -60,14 +60,12 @@ def build() -> dict[str, Any]:
     }
     runners: dict[str, dict[str, Any]] = {}
     for row in libraries.load():
-        impl = row.get("impl", "")
-        if not row.get("available") or "/" not in impl:
+        if not row.available or "/" not in row.impl:
             continue
-        runner = impl.split("/", 1)[0]
-        runners.setdefault(runner, {})[impl] = {
-            "library": row.get("library", row["name"]),
-            "backend": row["backend"],
-            "algorithms": list(row["algorithms"]),
+        runners.setdefault(row.runner, {})[row.impl] = {
+            "library": row.hello_name,
+            "backend": row.backend,
+            "algorithms": list(row.algorithms),
         }
     return {"catalog": FORMAT, "algorithms": algorithms, "runners": runners}
 

@@ -16,36 +16,90 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
+import msgspec
+
 from hashbench import paths
 from hashbench.errors import UsageError
 
 
-def _variant_rows(variant: dict[str, Any], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+class LibraryRow(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=True):
+    """A library as the catalog knows it: decoded once, read by attribute everywhere."""
+
+    impl: str  # <runner>/<name>
+    name: str  # as people know it
+    language: str  # the runtime its users run it in (JavaScript (Node.js 20), …)
+    registry: str = ""
+    backend: str = ""  # what computes the hash: its own code, a C library, WASM…
+    algorithms: list[str] = []
+    available: bool = False
+    reason: str = ""  # why it is not available here
+    notes: str = ""  # what the adapter calls
+    adapter: str | None = None  # the adapter's file
+    is_async: bool | None = msgspec.field(name="async", default=None)
+    needs: str = ""  # what a user installs beside it
+    library: str = ""  # as its runner's hello names it, where not `name`
+    salts_itself: bool | None = None
+    binding_of: str | None = None  # another language's binding of this C library
+    variant_of: str | None = None  # the same code built as another runner
+    catalog_file: str = ""  # the file it came from
+
+    @property
+    def runner(self) -> str:
+        return self.impl.split("/", 1)[0]
+
+    @property
+    def hello_name(self) -> str:
+        """The library as its runner's hello names it."""
+        return self.library or self.name
+
+
+class Variant(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=True):
+    """Another runner serving the rows of runner `of`, built differently."""
+
+    runner: str
+    of: str
+    name_suffix: str
+    notes: str
+    only: list[str] | None = None  # the rows it builds differently; None: every row
+    without: list[str] = []  # the rows it cannot have
+    set: dict[str, Any] = {}  # fields that differ in that build
+
+
+def _decode(row: dict[str, Any], where: str) -> LibraryRow:
+    try:
+        return msgspec.convert(row, LibraryRow)
+    except msgspec.ValidationError as exc:
+        raise UsageError(f"{where}: a library row {row.get('impl', '?')!r}: {exc}") from None
+
+
+def _variant_rows(variant: Variant, rows: list[LibraryRow], where: str) -> list[LibraryRow]:
     """The rows of runner `of` again under the variant's runner; `only` keeps those the
     variant builds differently (c-native: the one library it compiles from source),
     `without` leaves out those it cannot have (node20: node:crypto's argon2, new in Node
     24.7), `set` replaces fields that differ in that build (its registry, what it needs)."""
-    prefix = variant["of"] + "/"
-    only = variant.get("only")
-    without = set(variant.get("without", []))
+    prefix = variant.of + "/"
     return [
-        {
-            **row,
-            "impl": f"{variant['runner']}/{row['impl'].removeprefix(prefix)}",
-            "name": row["name"] + variant["name_suffix"],
-            "library": row.get("library", row["name"]),
-            "notes": f"{variant['notes']}; as {row['impl']}: {row.get('notes', '')}",
-            "variant_of": row["impl"],
-            **variant.get("set", {}),
-        }
+        _decode(
+            {
+                **msgspec.to_builtins(row),
+                "impl": f"{variant.runner}/{row.impl.removeprefix(prefix)}",
+                "name": row.name + variant.name_suffix,
+                "library": row.hello_name,
+                "notes": f"{variant.notes}; as {row.impl}: {row.notes}",
+                "variant_of": row.impl,
+                "catalog_file": where,
+                **variant.set,
+            },
+            where,
+        )
         for row in rows
-        if row.get("impl", "").startswith(prefix)
-        and (only is None or row["impl"] in only)
-        and row["impl"] not in without
+        if row.impl.startswith(prefix)
+        and (variant.only is None or row.impl in variant.only)
+        and row.impl not in variant.without
     ]
 
 
-def load() -> list[dict[str, Any]]:
+def load() -> list[LibraryRow]:
     """Every row, file by file: a file's own rows, then its variants' (a variant may be of
     another file's runner: bun.toml lists node.toml's npm rows again under bun)."""
     files = []
@@ -55,14 +109,21 @@ def load() -> list[dict[str, Any]]:
                 data = tomllib.load(f)
         except tomllib.TOMLDecodeError as exc:
             raise UsageError(f"{path}: malformed TOML: {exc}") from exc
-        own = [{**row, "catalog_file": path.name} for row in data.get("library", [])]
-        files.append((path.name, own, data.get("variant", [])))
+        own = [
+            _decode({**row, "catalog_file": path.name}, str(path))
+            for row in data.get("library", [])
+        ]
+        try:
+            variants = [msgspec.convert(v, Variant) for v in data.get("variant", [])]
+        except msgspec.ValidationError as exc:
+            raise UsageError(f"{path}: a [[variant]]: {exc}") from None
+        files.append((path.name, own, variants))
     every = [row for _, own, _ in files for row in own]
     rows = []
     for name, own, variants in files:
         rows += own
         for variant in variants:
-            rows += [{**row, "catalog_file": name} for row in _variant_rows(variant, every)]
+            rows += _variant_rows(variant, every, name)
     return rows
 
 
@@ -71,12 +132,12 @@ def bases() -> dict[str, str]:
     have one."""
     out: dict[str, str] = {}
     for row in load():
-        base = row.get("variant_of") or row.get("binding_of")
-        if base and row.get("impl"):
-            out[row["impl"]] = base
+        base = row.variant_of or row.binding_of
+        if base:
+            out[row.impl] = base
     return out
 
 
 def offered() -> dict[str, set[str]]:
     """implementation id → the algorithms its catalog row lists."""
-    return {row["impl"]: set(row.get("algorithms", [])) for row in load() if row.get("impl")}
+    return {row.impl: set(row.algorithms) for row in load()}

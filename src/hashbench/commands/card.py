@@ -32,14 +32,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.format is not None and args.format not in FORMATS:
         raise UsageError(f"unknown format {args.format!r}; known: {', '.join(FORMATS)}")
-    rows = [r for r in libraries.load() if r.get("impl")]
-    chosen = {r["impl"] for r in rows if any(fnmatch.fnmatchcase(r["impl"], g) for g in args.impl)}
+    rows = libraries.load()
+    chosen = {r.impl for r in rows if any(fnmatch.fnmatchcase(r.impl, g) for g in args.impl)}
     if not chosen:
         raise UsageError(f"no implementation matches {' '.join(args.impl)} (see hashbench list)")
-    algs = sorted({a for r in rows if r["impl"] in chosen for a in r.get("algorithms", [])})
+    algs = sorted({a for r in rows if r.impl in chosen for a in r.algorithms})
     data = card_sources.load(args, algs, chosen)
     refs = reference.references(algs, [rec for rec, _ in data.records])
-    cards = build.build(data, refs, lambda row: row["impl"] in chosen)
+    cards = build.build(data, refs, lambda row: row.impl in chosen)
     if args.format is None:
         card_terminal.render(cards, console())
         return 0

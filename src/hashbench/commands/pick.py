@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
 from hashbench import catalog
 from hashbench.cards import rank
 from hashbench.cards.build import runtime as runtime_of
 from hashbench.cards.choose import choose, resolve_runtime
 from hashbench.catalog import libraries
+from hashbench.catalog.libraries import LibraryRow
 from hashbench.command_support import card_sources
 from hashbench.command_support.options import write_output
 from hashbench.engine.suite import parse_params
@@ -80,18 +80,14 @@ def weights(text: str) -> Weights:
     return chosen
 
 
-def _rows(runtime: str | None) -> list[dict[str, Any]]:
+def _rows(runtime: str | None) -> list[LibraryRow]:
     """The catalog rows of the runtime (every row without one)."""
-    return [
-        row
-        for row in libraries.load()
-        if row.get("impl") and (runtime is None or runtime_of(row["impl"]) == runtime)
-    ]
+    return [row for row in libraries.load() if runtime is None or runtime_of(row.impl) == runtime]
 
 
 def _algorithms(runtime: str | None) -> list[str]:
     """Every password hash with an implementation in the runtime, in catalog order."""
-    offered = {alg for row in _rows(runtime) for alg in row.get("algorithms", [])}
+    offered = {alg for row in _rows(runtime) for alg in row.algorithms}
     return [
         a for a, spec in catalog.algorithms().items() if spec.kind == "password" and a in offered
     ]
@@ -109,9 +105,7 @@ def run(args: argparse.Namespace) -> int:
     params = parse_params(args.params) if args.params else None
     rule = rank.rule(weights(args.weights), args.rule_out_at, not args.allow_weak_defaults)
     wanted = {
-        row["impl"]
-        for row in _rows(runtime)
-        if row.get("available", True) and set(row.get("algorithms", [])) & set(algs)
+        row.impl for row in _rows(runtime) if row.available and set(row.algorithms) & set(algs)
     }
     data = card_sources.load(args, algs, wanted)
     picks = [choose(data, alg, runtime, rule, params) for alg in algs]

@@ -38,9 +38,7 @@ def selected(
 
 def catalog_ids(runners: set[str]) -> list[str]:
     """The available catalog implementations of these runners."""
-    rows = libraries.load()
-    ids = [row.get("impl", "") for row in rows if row.get("available")]
-    return [i for i in ids if "/" in i and i.split("/", 1)[0] in runners]
+    return [row.impl for row in libraries.load() if row.available and row.runner in runners]
 
 
 def runners_not_needed(selection: Selection, groups: list[Group]) -> set[str]:
@@ -50,18 +48,16 @@ def runners_not_needed(selection: Selection, groups: list[Group]) -> set[str]:
     served: set[str] = set()
     wanted: set[str] = set()
     for row in libraries.load():
-        impl = row.get("impl", "")
-        if not row.get("available") or "/" not in impl:
+        if not row.available:
             continue
-        runner = impl.split("/", 1)[0]
-        served.add(runner)
+        served.add(row.runner)
         if any(
-            group.alg in row.get("algorithms", [])
-            and selection.takes(impl, group)
-            and suite_takes(group, impl)
+            group.alg in row.algorithms
+            and selection.takes(row.impl, group)
+            and suite_takes(group, row.impl)
             for group in groups
         ):
-            wanted.add(runner)
+            wanted.add(row.runner)
     return served - wanted
 
 

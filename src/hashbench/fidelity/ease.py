@@ -53,10 +53,10 @@ def profile(
     impls: list[ImplementationInfo], produced: dict[str, list[str]]
 ) -> list[dict[str, Any]]:
     """`produced` maps impl id to the encoded strings it emitted during the run."""
-    rows_by_impl = {row.get("impl"): row for row in libraries.load()}
+    rows_by_impl = {row.impl: row for row in libraries.load()}
     out = []
     for info in impls:
-        row = rows_by_impl.get(info.id, {})
+        row = rows_by_impl.get(info.id)
         ops = set(info.ops)
         samples = produced.get(info.id, [])
         standard = ", ".join(dict.fromkeys(string_format(sample) for sample in samples)) or None
@@ -67,17 +67,19 @@ def profile(
             {
                 "impl": info.id,
                 "backend": info.backend,
-                "salts_itself": row.get("salts_itself", "hash" in ops),
+                "salts_itself": row.salts_itself
+                if row is not None and row.salts_itself is not None
+                else "hash" in ops,
                 "encoded": standard if "hash" in ops else "raw bytes only",
                 "verify_one_call": "verify" in ops,
-                "async": bool(row.get("async", info.id.endswith("-async"))),
-                "needs": row.get(
-                    "needs",
-                    {"pure": "nothing", "wasm": "WASM"}.get(
-                        info.backend, f"native code ({info.backend})"
-                    ),
+                "async": row.is_async
+                if row is not None and row.is_async is not None
+                else info.id.endswith("-async"),
+                "needs": (row.needs if row is not None else "")
+                or {"pure": "nothing", "wasm": "WASM"}.get(
+                    info.backend, f"native code ({info.backend})"
                 ),
-                "adapter_lines": adapter_lines(row.get("adapter")),
+                "adapter_lines": adapter_lines(row.adapter if row is not None else None),
                 "notes": info.notes,
             }
         )

@@ -32,27 +32,27 @@ def inventory(pool: RunnerPool) -> list[dict[str, Any]]:
         )
     running = set(pool.implementations)
     for row in libraries.load():
-        impl_id = row.get("impl", "")
-        if impl_id and impl_id in running:
+        impl_id = row.impl
+        if impl_id in running:
             continue
-        runner = impl_id.split("/", 1)[0] if impl_id else row.get("catalog_file", "")[:-5]
+        runner = row.runner
         left_out = skipped.load(runner)
-        if row.get("available", False) and runner in pool.unavailable:
+        if row.available and runner in pool.unavailable:
             reason = f"runner {runner} skipped: {pool.unavailable[runner]}"
-        elif row.get("available", False) and impl_id in left_out:
+        elif row.available and impl_id in left_out:
             reason = f"left out of the {runner} build: {left_out[impl_id]}"
-        elif row.get("available", False):
+        elif row.available:
             reason = "listed in the catalog but not offered by its runner"
         else:
-            reason = row.get("reason", "unavailable")
+            reason = row.reason or "unavailable"
         rows.append(
             {
-                "impl": impl_id or f"{runner}/{row.get('name')}",
+                "impl": impl_id,
                 "runner": runner,
-                "library": row.get("name", ""),
-                "version": row.get("version", ""),
-                "backend": row.get("backend", ""),
-                "algorithms": row.get("algorithms", []),
+                "library": row.name,
+                "version": "",
+                "backend": row.backend,
+                "algorithms": list(row.algorithms),
                 "ops": [],
                 "modes": [],
                 "available": False,

@@ -20,8 +20,7 @@ def _cards(data: Inputs) -> list[Card]:
 
 
 def libraries(store: Store, machines: list[Machine]) -> list[Library]:
-    rows = [r for r in catalog_rows.load() if r.get("impl")]
-    wanted = {r["impl"] for r in rows if r.get("available", True)}
+    wanted = {r.impl for r in catalog_rows.load() if r.available}
     per_machine = [
         (m.label, _cards(of_machine(store, m.fingerprint, None, wanted))) for m in machines
     ] or [(NO_MACHINE, _cards(Inputs()))]
