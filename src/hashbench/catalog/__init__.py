@@ -28,6 +28,16 @@ class Algorithm:
     def defaults(self) -> dict[str, int]:
         return {k: spec["default"] for k, spec in self.params.items()}
 
+    def range(self, param: str) -> tuple[int, int]:
+        """The smallest and the largest value `param` takes."""
+        spec = self.params[param]
+        return int(spec["min"]), int(spec["max"])
+
+    @property
+    def default_length(self) -> int | None:
+        """The output length a request leaves unsaid, where the algorithm has one."""
+        return self.length["default"] if self.length else None
+
 
 @cache
 def algorithms() -> dict[str, Algorithm]:

@@ -81,8 +81,7 @@ def run(session: Session) -> list[Matrix]:
         if not producers:
             continue
         matrix = Matrix(alg)
-        spec = catalog.algorithm(alg).length
-        length = spec["default"] if spec else None  # None is left out of the request
+        length = catalog.algorithm(alg).default_length  # None is left out of the request
         for prod in producers:
             made, reply = _produce(session, prod, alg, params, length)
             encoded = reply.encoded

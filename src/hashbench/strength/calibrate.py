@@ -222,8 +222,9 @@ def _stopped_by(alg: str, stage: plans.Stage, outcome: str) -> str:
     if outcome == "too_fast":
         return "smallest parameters"
     knob = stage.knob
-    spec = catalog.algorithm(alg).params.get(knob.param, {})
-    return "memory limit" if knob.hi < spec.get("max", knob.hi) else "parameter range"
+    spec = catalog.algorithm(alg)
+    top = spec.range(knob.param)[1] if knob.param in spec.params else knob.hi
+    return "memory limit" if knob.hi < top else "parameter range"
 
 
 def calibrate(

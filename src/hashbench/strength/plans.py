@@ -133,8 +133,7 @@ def memory_bytes(alg: str, params: dict[str, int]) -> int:
 
 
 def _range(alg: str, param: str) -> tuple[int, int]:
-    spec = catalog.algorithm(alg).params[param]
-    return int(spec["min"]), int(spec["max"])
+    return catalog.algorithm(alg).range(param)
 
 
 def _too_small(alg: str, limits: Limits, smallest: int) -> UsageError:
