@@ -97,6 +97,19 @@ class ModeMap(msgspec.Struct, forbid_unknown_fields=True):
     oneshot: str = ""
 
 
+class EqualStrength(msgspec.Struct, forbid_unknown_fields=True):
+    """A question the seed left open — which parameters of other hashes match its bcrypt —
+    answered from `hashbench strength` files: for each bcrypt cost, the equal-defender-time
+    and equal-attacker-cost rows of `algorithms` measured with `impls`, against bcrypt
+    measured with `bcrypt`."""
+
+    question: str  # quoted from the seed
+    bcrypt: str  # the bcrypt implementation whose cost is matched
+    impls: list[str]
+    algorithms: list[str] = msgspec.field(default_factory=lambda: ["argon2id", "scrypt"])
+    costs: list[int] = msgspec.field(default_factory=lambda: [10, 12])
+
+
 class SeedFile(msgspec.Struct, forbid_unknown_fields=True):
     id: str
     title: str
@@ -111,6 +124,7 @@ class SeedFile(msgspec.Struct, forbid_unknown_fields=True):
     claim: list[Claim] = []
     openssl: list[OpensslRow] = []
     mode: list[ModeMap] = []
+    equal_strength: EqualStrength | None = None
 
 
 @dataclass(frozen=True)

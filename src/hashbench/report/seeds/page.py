@@ -10,9 +10,10 @@ from pathlib import Path
 from hashbench.catalog.seeds import Seed, point_label
 from hashbench.model import CaseRecord, RunFile
 from hashbench.model.openssl_speed import OpensslSpeed
+from hashbench.model.strength import StrengthFile
 from hashbench.report import units
 from hashbench.report.export.markdown import table
-from hashbench.report.seeds import claims, digests, growth
+from hashbench.report.seeds import claims, digests, growth, strength
 from hashbench.report.seeds.lines import Line, pick
 from hashbench.report.seeds.tables import set_table
 from hashbench.report.summary import Ratio
@@ -208,7 +209,11 @@ def _unequal(verdict: claims.Verdict) -> list[str]:
 
 
 def section(
-    seed: Seed, records: list[CaseRecord], cpu: str, speed: OpensslSpeed | None
+    seed: Seed,
+    records: list[CaseRecord],
+    cpu: str,
+    speed: OpensslSpeed | None,
+    strengths: list[tuple[str, StrengthFile]] | None = None,
 ) -> list[str]:
     lines = {e.key: pick(e, records) for e in seed.entries}
     measured = [ln.measured for ln in lines.values() if ln.measured is not None]
@@ -221,11 +226,16 @@ def section(
     out += digests.openssl_table(seed, lines, records, speed)
     out += digests.modes_table(seed)
     out += _claims(seed, lines)
+    out += strength.section(seed, strengths or [])
     return out
 
 
 def render(
-    seeds: list[Seed], sources: list[Source], speed: OpensslSpeed | None, command: str
+    seeds: list[Seed],
+    sources: list[Source],
+    speed: OpensslSpeed | None,
+    command: str,
+    strengths: list[tuple[str, StrengthFile]] | None = None,
 ) -> str:
     records = [c for s in sources for c in s.run.cases]
     cpu = sources[0].run.environment.cpu
@@ -243,5 +253,5 @@ def render(
         *provenance(sources, command),
     ]
     for seed in seeds:
-        out += section(seed, records, cpu, speed)
+        out += section(seed, records, cpu, speed, strengths or [])
     return "\n".join(out).rstrip() + "\n"
