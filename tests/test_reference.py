@@ -114,6 +114,24 @@ def test_jvm_formats_are_read_back_with_salt_and_key():
     )
 
 
+def test_passlib_pbkdf2_strings_are_read_back_with_salt_and_key():
+    """passlib's format, which pbkdf2_elixir writes: adapted base64 ('.' for '+')."""
+    salt = bytes([0xFB, 0xFF] + list(range(14)))  # bytes whose base64 holds a '+'
+    key = hashlib.pbkdf2_hmac("sha512", b"pw", salt, 1000, 64)
+    ab64 = _b64(salt).replace("+", ".").rstrip("="), _b64(key).replace("+", ".").rstrip("=")
+    encoded = f"$pbkdf2-sha512$1000${ab64[0]}${ab64[1]}"
+    assert "." in encoded
+    info = hash_string_parse.parse(encoded)
+    assert info is not None and info.algorithm == "pbkdf2-sha512" and info.variant == "passlib"
+    assert info.params == {"iterations": 1000} and (info.salt, info.key) == (salt, key)
+    assert reference.verify("pbkdf2-sha512", b"pw", encoded) is True
+    assert reference.verify("pbkdf2-sha512", b"pW", encoded) is False
+    assert reference.verify("pbkdf2-sha256", b"pw", encoded) is False  # another digest
+    sha1 = hash_string_parse.parse(f"$pbkdf2$1000${ab64[0]}${ab64[1]}")
+    assert sha1 is not None and sha1.algorithm == "pbkdf2-sha1"
+    assert hash_string_parse.parse(f"$pbkdf2-sha512$0${ab64[0]}${ab64[1]}") is None
+
+
 def test_bare_hex_pbkdf2_is_checked_at_the_asked_parameters():
     salt = bytes(16)
     key = hashlib.pbkdf2_hmac("sha256", b"pw", salt, 1000, 32)

@@ -5,7 +5,9 @@ modular crypt ($2a$/$2b$/$2y$/$2x$ bcrypt, $7$ scrypt, $y$ yescrypt, $6$ sha512c
 two JVM formats whose salt and key can be recomputed: the lambdaworks scrypt string
 ($<hex log2N<<16 | r<<8 | p>$<base64 salt>$<base64 key>, Spring Security's
 SCryptPasswordEncoder and password4j) and password4j's CompressedPBKDF2Function
-($<hmac code>$<iterations<<32 | key bits>$<base64 salt>$<base64 key>).
+($<hmac code>$<iterations<<32 | key bits>$<base64 salt>$<base64 key>), and passlib's
+PBKDF2 string, which pbkdf2_elixir also writes ($pbkdf2-sha512$<iterations>$<salt>$<key>,
+base64 with `.` for `+` and no padding).
 Returns None for a format hashbench cannot read. Spring's Pbkdf2PasswordEncoder emits bare
 hex of salt||key with no parameters at all: `split_salt_key` reads it, given the key length.
 """
@@ -33,6 +35,8 @@ _BCRYPT = re.compile(r"^\$(2[abxy]?)\$(\d\d)\$[./A-Za-z0-9]{53}$")
 _B64 = r"[A-Za-z0-9+/]+={0,2}"
 _LAMBDAWORKS = re.compile(rf"^\$([0-9a-f]{{5,}})\$({_B64})\$({_B64})$")
 _PASSWORD4J_PBKDF2 = re.compile(rf"^\$([1-5])\$(\d+)\$({_B64})\$({_B64})$")
+_AB64 = r"[./A-Za-z0-9]"  # passlib's adapted base64: "." for "+", no padding
+_PASSLIB_PBKDF2 = re.compile(rf"^\$pbkdf2(-sha256|-sha512)?\$(\d+)\$({_AB64}*)\$({_AB64}+)$")
 # password4j's Hmac codes (com.password4j.types.Hmac); 224 and 384 are not in the catalog.
 PASSWORD4J_HMACS = {1: "pbkdf2-sha1", 3: "pbkdf2-sha256", 5: "pbkdf2-sha512"}
 _PHC = re.compile(r"^\$(argon2id|argon2i|argon2d|scrypt)\$(v=(\d+)\$)?([a-z0-9=,]+)\$")
@@ -111,6 +115,12 @@ def _parse_jvm(encoded: str) -> Encoded | None:
         if alg is None or iterations < 1 or not salt or not key or bits != 8 * len(key):
             return None
         return Encoded(alg, {"iterations": iterations}, "password4j", salt, key)
+    if m := _PASSLIB_PBKDF2.match(encoded):
+        salt, key = (_b64(_pad(t.replace(".", "+"))) for t in (m.group(3), m.group(4)))
+        if int(m.group(2)) < 1 or salt is None or not key:
+            return None
+        alg = "pbkdf2" + (m.group(1) or "-sha1")
+        return Encoded(alg, {"iterations": int(m.group(2))}, "passlib", salt, key)
     return None
 
 
