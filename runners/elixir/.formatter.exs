@@ -1,0 +1,1 @@
+[inputs: ["mix.exs", "lib/**/*.ex"], line_length: 110]
