@@ -166,6 +166,27 @@ else
   skip php "php -l" "php not found: apt-get install php-cli"
 fi
 
+# --- ruby: ruby -wc on every file, RuboCop with runners/ruby/.rubocop.yml ---------------------
+if have ruby; then
+  mapfile -t ruby_files < <(git ls-files 'runners/ruby/*.rb' | sort)
+  check ruby "ruby -wc" each_file ruby -wc -- "${ruby_files[@]}"
+else
+  skip ruby "ruby -wc" "ruby not found: apt-get install ruby"
+fi
+if have rubocop; then
+  check ruby rubocop bash -c 'cd runners/ruby && rubocop --format quiet'
+else
+  skip ruby rubocop "rubocop not found: apt-get install rubocop (make setup does)"
+fi
+
+# --- elixir: mix format, and the runner compiled again with warnings as errors ---------------
+if have mix; then
+  check elixir "mix format --check-formatted" bash -c 'cd runners/elixir && MIX_ENV=prod mix format --check-formatted'
+  check elixir "mix compile --warnings-as-errors" bash -c 'cd runners/elixir && MIX_ENV=prod mix compile --force --warnings-as-errors'
+else
+  skip elixir "mix format" "mix not found: apt-get install elixir"
+fi
+
 # --- haskell ------------------------------------------------------------------------------------
 if have hlint; then
   check haskell hlint hlint runners/haskell/Main.hs runners/haskell/src runners/haskell/native-bench
