@@ -56,6 +56,19 @@ module Hashbench
 
     private
 
+    # The three digest modes over a hasher class of the Digest::Instance kind: `oneshot`
+    # the given one-shot call, `new` a fresh object from `make` per op, `reset` one object
+    # reset per op.
+    def digest_modes(mode, input, oneshot, make)
+      case mode
+      when 'oneshot' then oneshot
+      when 'new' then -> { make.call.update(input).digest }
+      else
+        hasher = make.call
+        -> { hasher.reset.update(input).digest }
+      end
+    end
+
     def no_secret(secret, ad)
       return if secret.to_s.empty? && ad.to_s.empty?
 

@@ -18,13 +18,7 @@ module Hashbench
 
       def digester(alg, mode, input)
         klass = Digest.const_get(CLASSES.fetch(alg))
-        case mode
-        when 'oneshot' then -> { klass.digest(input) }
-        when 'new' then -> { klass.new.update(input).digest }
-        else
-          hasher = klass.new
-          -> { hasher.reset.update(input).digest }
-        end
+        digest_modes(mode, input, -> { klass.digest(input) }, -> { klass.new })
       end
     end
   end

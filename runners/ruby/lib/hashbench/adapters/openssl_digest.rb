@@ -21,13 +21,7 @@ module Hashbench
 
       def digester(alg, mode, input)
         name = NAMES.fetch(alg)
-        case mode
-        when 'oneshot' then -> { OpenSSL::Digest.digest(name, input) }
-        when 'new' then -> { OpenSSL::Digest.new(name).update(input).digest }
-        else
-          hasher = OpenSSL::Digest.new(name)
-          -> { hasher.reset.update(input).digest }
-        end
+        digest_modes(mode, input, -> { OpenSSL::Digest.digest(name, input) }, -> { OpenSSL::Digest.new(name) })
       end
     end
   end
