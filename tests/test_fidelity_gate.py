@@ -151,13 +151,17 @@ def test_libsodium_bindings_inherit_or_say_why_not():
     for subject in ("argon2id from java/password4j-argon2", "len.argon2id.salt.verify.255"):
         entry = next(e for e in entries if subject in e.subjects and "c/libsodium" in e.impls)
         assert "python/pynacl" in entry.impls
-        assert dict(entry.differs).keys() == {"php/sodium", "crystal/libsodium"}
+        # the Ruby and Haskell bindings (issue 47) verify them too, and crypto-sodium has
+        # no verify at all
+        bindings = {"haskell/crypto-sodium", "haskell/libsodium", "haskell/saltine", "ruby/rbnacl"}
+        assert dict(entry.differs).keys() == {"php/sodium", "crystal/libsodium", *bindings}
         assert entry.heirs() == []
         silent = replace(entry, differs=(), inherited=())
         (inherits,) = known.inherit((silent,), libraries.bases(), libraries.offered())
-        assert inherits.heirs() == ["crystal/libsodium", "php/sodium"]
-        argon2i = {s for s, _ in inherits.inherited if s.startswith(("argon2i ", "len.argon2i."))}
-        assert argon2i == set()  # they offer argon2id only
+        assert inherits.heirs() == sorted(["crystal/libsodium", "php/sodium", *bindings])
+        argon2i = {i for s, i in inherits.inherited if s.startswith(("argon2i ", "len.argon2i."))}
+        assert argon2i <= {"haskell/libsodium", "haskell/saltine", "ruby/rbnacl"}  # php, crystal
+        # and crypto-sodium offer argon2id only
 
 
 def _one(impls: tuple[str, ...], **more) -> tuple[known.Entry, ...]:
@@ -172,8 +176,8 @@ def test_build_variants_inherit_unless_they_differ():
     assert entry.heirs() == ["rust-native/argon2"]
     (entry,) = _one(("c/argon2",))
     assert entry.heirs() == ["c-native/argon2"]
-    (entry,) = _one(("c/libsodium",))  # argon2i: PyNaCl offers it; php and crystal do not
-    assert entry.heirs() == ["python/pynacl"]
+    (entry,) = _one(("c/libsodium",))  # argon2i: php, crystal and crypto-sodium lack it
+    assert entry.heirs() == ["haskell/libsodium", "haskell/saltine", "python/pynacl", "ruby/rbnacl"]
     with pytest.raises(known.KnownFileError, match="not variants or bindings"):
         _one(("rust/argon2",), differs=(("go/x-crypto-argon2", "unrelated"),))
 
