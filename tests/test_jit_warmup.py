@@ -33,7 +33,8 @@ def test_a_manifest_names_its_jit_and_its_warm_up_in_seconds(tmp_path: Path):
     assert jit.jit is True and jit.jit_warmup_s == 0.25
     manifests = {m.name: m for m in MANIFESTS}
     assert manifests["java"].jit_warmup_s > 0 and manifests["c"].jit_warmup_s == 0
-    assert {m.name for m in MANIFESTS if m.jit} == {"java", "node", "deno"}
+    jit_runners = {"java", "node", "node20", "node22", "node24", "deno", "bun"}
+    assert {m.name for m in MANIFESTS if m.jit} == jit_runners
 
 
 @pytest.mark.parametrize("value", ['"long"', "-1", "600", "true"])
