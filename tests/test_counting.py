@@ -163,8 +163,10 @@ def _nothing_to_count(tmp_path, *args: str) -> str:
 def test_nothing_to_count_names_the_op_a_library_offers_instead(tmp_path):
     """As much as a timed run says (test_plan.py): the selection and the op to ask for."""
     skip_without_runner("c")
-    text = _nothing_to_count(tmp_path, "--alg", "pbkdf2-sha256", "--impl", "c/openssl")
-    assert "selection --impl c/openssl --alg pbkdf2-sha256" in text
+    text = _nothing_to_count(
+        tmp_path, "--alg", "pbkdf2-sha256", "--impl", "c/openssl", "--op", "hash"
+    )
+    assert "--impl c/openssl --alg pbkdf2-sha256" in text
     assert "c/openssl offers pbkdf2-sha256 as derive only (add --op derive)" in text
 
 
@@ -178,7 +180,9 @@ def test_nothing_to_count_names_a_refused_runner_and_why(tmp_path):
     """Asked for the wrong op of a runner that is refused anyway: both are said at once,
     so the user does not add --op only to be refused next."""
     skip_without_runner("node")
-    text = _nothing_to_count(tmp_path, "--alg", "pbkdf2-sha256", "--impl", "node/node-crypto")
+    text = _nothing_to_count(
+        tmp_path, "--alg", "pbkdf2-sha256", "--impl", "node/node-crypto", "--op", "hash"
+    )
     assert "node/node-crypto offers pbkdf2-sha256 as derive only (add --op derive)" in text
     assert "runner node is not counted (node/node-crypto): V8's JIT" in text
     assert "time it without --measure" in text

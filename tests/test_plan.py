@@ -46,7 +46,18 @@ def test_an_ad_hoc_run_starts_only_the_runners_it_needs(tmp_path):
 
 def test_nothing_to_run_names_the_op_a_library_offers_instead(tmp_path):
     skip_without_runner("c")
-    run = hashbench("run", "--alg", "pbkdf2-sha256", "--impl", "c/openssl", "--no-store",
-                    "--out", str(tmp_path / "none.json"))  # fmt: skip
+    run = hashbench("run", "--alg", "pbkdf2-sha256", "--impl", "c/openssl", "--op", "hash",
+                    "--no-store", "--out", str(tmp_path / "none.json"))  # fmt: skip
     assert run.returncode == 2
     assert "c/openssl offers pbkdf2-sha256 as derive only (add --op derive)" in run.stderr
+
+
+def test_an_ad_hoc_run_without_an_op_measures_the_op_a_library_offers(tmp_path):
+    """PBKDF2 is derive only in OpenSSL: without --op, that is what is measured."""
+    skip_without_runner("c")
+    out = tmp_path / "derive.json"
+    run = hashbench("run", "--alg", "pbkdf2-sha256", "--params", "iterations=1000", "--impl",
+                    "c/openssl", "--budget", "0.05", "--no-store", "--out", str(out))  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    measured = [c for c in json.loads(out.read_text())["cases"] if c["status"] == "ok"]
+    assert [c["op"] for c in measured] == ["derive"]

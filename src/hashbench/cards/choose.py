@@ -63,7 +63,12 @@ def _top(candidates: list[Any], alg: str, runtime: str | None) -> str:
     if first.ruled_out:
         return f"no choice for {where}: every candidate is ruled out"
     if first.unmeasured and any(p in rank.DEMOTING for p in first.unmeasured):
-        return f"no choice for {where} yet: {first.impl} and the others lack measurements"
+        todo = list(dict.fromkeys(m.command for c in candidates for m in c.card.missing))
+        run = " and ".join(f"`{t}`" for t in todo[:2]) + (" …" if len(todo) > 2 else "")
+        return (
+            f"no choice for {where} yet: {first.impl} and the others lack measurements; "
+            f"{run} would measure them"
+        )
     others = sum(1 for c in candidates if not c.ruled_out) - 1
     out = sum(1 for c in candidates if c.ruled_out)
     tie = ""

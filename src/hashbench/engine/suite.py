@@ -210,7 +210,8 @@ def ad_hoc(
 ) -> Suite:
     """A suite from the command line (`run --alg argon2id --params m=65536,t=4,p=4`, or
     `--params defaults`), validated exactly as a suite file is. Default ops: hash and
-    verify for password hashes, digest for fast hashes (over 16 B, 1 KiB and 16 KiB)."""
+    verify for password hashes, and derive where most libraries offer only that (PBKDF2,
+    scrypt: `_default_ops`); digest for fast hashes (over 16 B, 1 KiB and 16 KiB)."""
     suite = Suite("adhoc", "from the command line", Path("<command line>"))
     for alg in algs:
         kind = catalog.algorithm(alg).kind
@@ -220,7 +221,7 @@ def ad_hoc(
         else:
             if sizes:
                 raise UsageError(f"--size applies to digests only, not {alg}")
-            bench.update(op=ops or ["hash", "verify"], params=params)
+            bench.update(op=ops or _default_ops(alg), params=params)
         if budget is not None:
             bench["budget"] = budget
         try:
@@ -231,6 +232,17 @@ def ad_hoc(
                 text if text.startswith(f"{alg}:") else f"--alg {alg}: {text}"
             ) from None
     return suite
+
+
+DERIVED_FAMILIES = ("pbkdf2", "scrypt")  # what most of their libraries offer is derive
+
+
+def _default_ops(alg: str) -> list[str]:
+    """An ad hoc run's ops without --op: a password hash's string and its check, and the
+    derived key too where that is most libraries' only op (`run --alg pbkdf2-sha256
+    --impl c/openssl` measures what OpenSSL offers, not nothing)."""
+    ops = ["hash", "verify"]
+    return [*ops, "derive"] if catalog.algorithm(alg).family in DERIVED_FAMILIES else ops
 
 
 def _expand(bench: dict[str, Any], defaults: dict[str, Any]) -> list[Group]:

@@ -42,6 +42,16 @@ def shown(table: list[list[str]], width: int) -> list[int]:
     return keep
 
 
+def by_command(unmeasured: list[tuple[str, list[str]]]) -> dict[str, list[str]]:
+    """The commands that would measure what is missing, each once, with the
+    implementations it measures: one line a command, not one an implementation."""
+    out: dict[str, list[str]] = {}
+    for impl, commands in unmeasured:
+        for command in commands:
+            out.setdefault(command, []).append(impl)
+    return out
+
+
 def render(pick: Pick, console: Console) -> None:
     r = rows(pick)
     console.print(f"[bold]{escape(r.title)}[/]")
@@ -69,9 +79,7 @@ def render(pick: Pick, console: Console) -> None:
             console.print(f"  {escape(impl)} — {escape(reason)}")
     if r.unmeasured:
         console.print(f"\n[bold]not measured on this machine ({len(r.unmeasured)})[/]")
-        for impl, commands in r.unmeasured:
-            console.print(
-                f"  {escape(impl)} — run " + "; ".join(f"`{escape(c)}`" for c in commands)
-            )
+        for command, impls in by_command(r.unmeasured).items():
+            console.print(f"  run `{escape(command)}`: {escape(', '.join(impls))}")
     console.print(f"\n[dim]rule: {escape(pick.rule.text)}[/]")
     console.print(f"[dim]from: {escape('; '.join(pick.sources) or 'nothing measured yet')}[/]")
