@@ -3,13 +3,16 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 SUITE ?= quick
+# RUNNERS="node python": set up, build and measure only these runners (default: all)
+RUNNERS ?=
+RUNNER_FLAGS := $(foreach r,$(RUNNERS),--runner $(r))
 
 .PHONY: setup system python runners bench test test-fast faults lint lock clean
 
 setup: system python runners
 
 system:
-	@bash scripts/install-system-packages.sh
+	@bash scripts/install-system-packages.sh $(RUNNERS)
 
 python: $(VENV)/.installed
 
@@ -20,13 +23,13 @@ $(VENV)/.installed: requirements.lock pyproject.toml
 	@touch $@
 
 runners: python
-	@$(PY) -m hashbench build
+	@$(PY) -m hashbench build $(RUNNERS)
 
 # Exit code 1 means "some case failed or was unverified": the report says which and why;
 # that is a finding of the run, not a failure of `make bench`. 2 (bad usage) and 3 (an
 # internal error) fail it.
 bench: setup
-	@$(PY) -m hashbench run $(SUITE) || [ $$? -eq 1 ]
+	@$(PY) -m hashbench run $(SUITE) $(RUNNER_FLAGS) || [ $$? -eq 1 ]
 
 # One pytest worker per CPU, a test file to each (its module fixtures built once): on
 # this project's 2-core VM the tests took 1,096 s in one process, 709 s in two.

@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # Installs the Debian packages that the runner manifests (runners/*/runner.toml, key `apt`)
 # and the orchestrator need, and only those that are missing. Idempotent; quick when done.
+# With runner names as arguments (make setup RUNNERS="node python"), only those runners'
+# packages beside the orchestrator's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-wanted=$(python3 - <<'PY'
-import glob, tomllib
+wanted=$(python3 - "$@" <<'PY'
+import glob, sys, tomllib
+only = set(sys.argv[1:])
 pkgs = {line.strip() for line in open("scripts/system-packages.txt")
         if line.strip() and not line.startswith("#")}
 for path in sorted(glob.glob("runners/*/runner.toml")):
+    if only and path.split("/")[1] not in only:
+        continue
     with open(path, "rb") as f:
         pkgs.update(tomllib.load(f).get("apt", []))
 print(" ".join(sorted(pkgs)))
