@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import importlib.util
 
+import msgspec
 import pytest
 from conftest import MANIFESTS, runner_unavailable
 
 from hashbench import paths
 from hashbench.fidelity import cross, findings
 from hashbench.fidelity.session import Session
+from hashbench.model import Environment
+from hashbench.model.fidelity import CrossMatrix, FidelityFile
 from hashbench.runner.pool import RunnerPool
 from hashbench.verify import reference_strings
 
@@ -53,8 +56,17 @@ def test_bcrypt_edges_between_libxcrypt_and_pyca(matrices):
     assert "c/libxcrypt" in nul.explained and "python/bcrypt" in nul.explained["c/libxcrypt"]
 
 
+def _with(matrices: list[cross.Matrix]) -> FidelityFile:
+    """A fidelity file holding these cross matrices alone."""
+    return FidelityFile(
+        started="2026-12-01T00:00:00+00:00",
+        environment=Environment(cpu="x", cores=2, os="Linux", load_start=[]),
+        cross=[msgspec.convert(m.to_dict(), CrossMatrix) for m in matrices],
+    )
+
+
 def test_every_disagreement_here_is_explained(matrices):
-    data = {"cross": [m.to_dict() for m in matrices.values()]}
+    data = _with(list(matrices.values()))
     assert [f for f in findings.collect(data) if f.check == "cross"] == []
 
 
@@ -63,7 +75,7 @@ def test_an_unexplained_cell_is_a_finding_keyed_by_producer_and_verifier():
     edge = cross.Matrix("bcrypt", "password", "73", {"a/x": "$2b$04$…"}, {"a/x": row})
     edge.explained = {"a/x": {"c/z": "the verifier answers error to the reference's own string"}}
     plain = cross.Matrix("bcrypt", "password", "plain", {"a/x": "$2b$…"}, {"a/x": {"b/y": "no"}})
-    found = findings.collect({"cross": [edge.to_dict(), plain.to_dict()]})
+    found = findings.collect(_with([edge, plain]))
     assert [f.key for f in found] == [
         ("cross", "cross.bcrypt.password.73 from a/x", "rejects", "b/y")
     ]

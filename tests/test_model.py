@@ -12,7 +12,7 @@ import pytest
 
 from hashbench.errors import UsageError
 from hashbench.model import CaseId, CaseRecord, RunFile
-from hashbench.model.schema import json_schema
+from hashbench.model.schema import fidelity_schema, json_schema
 from hashbench.results.files import ResultsFile, load, load_any
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -81,6 +81,10 @@ def test_the_docs_name_every_field_of_the_generated_schema():
     docs = DOCS.read_text()
     named = set(re.findall(r"`(\w+)`", docs))
     for struct in ("RunFile", "CaseRecord", "Stats", "Environment", "RunnerInfo", "CaseWarning"):
+        missing = _fields(schema, struct) - named
+        assert not missing, f"docs/results.md does not name {struct} fields {sorted(missing)}"
+    schema = fidelity_schema()
+    for struct in schema["$defs"]:
         missing = _fields(schema, struct) - named
         assert not missing, f"docs/results.md does not name {struct} fields {sorted(missing)}"
 

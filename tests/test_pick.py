@@ -21,6 +21,7 @@ from hashbench.cards import build, inputs, rank, reference
 from hashbench.cards.choose import choose, resolve_runtime
 from hashbench.errors import UsageError
 from hashbench.model.card import Pick, Weights
+from hashbench.model.fidelity import FidelityFile
 from hashbench.report import pick_terminal
 from hashbench.report.export.pick_formats import FORMATS
 from hashbench.results.files import load
@@ -51,7 +52,8 @@ def _fidelity(files: tuple[Path, Path]) -> dict:
 
 def _pick(files, alg="bcrypt", runtime="python", rule=None, fidelity=None, params=PARAMS):
     data = inputs.from_files([files[0]], [])
-    data.fidelity = [(fidelity if fidelity is not None else _fidelity(files), "fidelity")]
+    given = fidelity if fidelity is not None else _fidelity(files)
+    data.fidelity = [(msgspec.convert(given, FidelityFile), "fidelity")]
     where = resolve_runtime(runtime) if runtime else None
     return choose(data, alg, where, rule or rank.rule(), params)
 

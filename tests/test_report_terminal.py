@@ -4,7 +4,6 @@ fresh fidelity run on the C runner's libxcrypt and OpenSSL."""
 from __future__ import annotations
 
 import io
-import json
 import subprocess
 import sys
 from pathlib import Path
@@ -16,11 +15,12 @@ from rich.console import Console
 
 from hashbench import paths
 from hashbench.model import CaseWarning, Environment, RunFile
+from hashbench.model.fidelity import FidelityFile
 from hashbench.report import fidelity_terminal, terminal
 from hashbench.report.export import html as html_export
 from hashbench.report.export import markdown
 from hashbench.report.interval_note import OLD_FILE, ONE_PROCESS
-from hashbench.results.files import load
+from hashbench.results.files import load, load_fidelity
 from hashbench.runner.manifest import load_all
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -97,7 +97,7 @@ def test_an_empty_run_renders_its_header():
 
 
 @pytest.fixture(scope="module")
-def fidelity_file(tmp_path_factory) -> dict:
+def fidelity_file(tmp_path_factory) -> FidelityFile:
     manifests = {m.name: m for m in load_all()}
     if "c" not in manifests or runner_unavailable(manifests["c"]):
         pytest.skip("needs the c runner")
@@ -111,7 +111,7 @@ def fidelity_file(tmp_path_factory) -> dict:
         timeout=300,
     )
     assert proc.returncode in (0, 1), proc.stderr
-    return json.loads(out.read_text())
+    return load_fidelity(out)
 
 
 def test_a_fidelity_run_shows_every_section_with_the_counts_of_its_file(fidelity_file):
@@ -124,15 +124,15 @@ def test_a_fidelity_run_shows_every_section_with_the_counts_of_its_file(fidelity
     ):
         assert heading in text
     passes: dict[str, int] = {}
-    for outcome in fidelity_file["kat"]:
-        passes[outcome["impl"]] = passes.get(outcome["impl"], 0) + (outcome["status"] == "pass")
+    for outcome in fidelity_file.kat:
+        passes[outcome.impl] = passes.get(outcome.impl, 0) + (outcome.status == "pass")
     for impl, count in passes.items():
         row = next(line for line in text.splitlines() if line.startswith(impl + " "))
         assert row.split()[1] == str(count), row
-    for probe in {p["probe"] for p in fidelity_file["probes"]}:
+    for probe in {p.probe for p in fidelity_file.probes}:
         assert probe in text
-    for default in fidelity_file["defaults"]:
-        assert default["impl"] in text
+    for default in fidelity_file.defaults:
+        assert default.impl in text
 
 
 def test_the_net_median_is_shown_where_the_loop_is_a_visible_part():

@@ -27,7 +27,7 @@ from test_html_report import (  # noqa: F401  (browser: a fixture)
 from hashbench.errors import UsageError
 from hashbench.model import RunFile
 from hashbench.report.site.build import files
-from hashbench.results.files import load
+from hashbench.results.files import load, load_fidelity
 from hashbench.site.gather import gather
 from hashbench.store import open_store
 
@@ -87,7 +87,7 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     store.record_run(_slower(first, "c/libxcrypt", PLANTED))
     env = msgspec.structs.replace(first.environment, host=OTHER_HOST, cpu="Other CPU")
     store.record_run(msgspec.structs.replace(first, environment=env))
-    store.record_fidelity(json.loads(out["fidelity"].read_text()))
+    store.record_fidelity(load_fidelity(out["fidelity"]))
     store.close()
     return {**out, "store": store_path}
 

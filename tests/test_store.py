@@ -20,7 +20,8 @@ from pg_server import binaries, server
 from scipy.stats import t as student_t
 
 from hashbench import paths
-from hashbench.model import Resumption, RunFile
+from hashbench.model import Environment, Resumption, RunFile
+from hashbench.model.fidelity import FidelityFile
 from hashbench.results.files import load
 from hashbench.store import StoreError, open_store
 from hashbench.store.changes import changes
@@ -198,12 +199,13 @@ def test_history_import_and_list_from_the_command_line(tmp_path):
 
 def test_a_fidelity_run_is_kept_and_imported_once(tmp_path):
     store = open_store(str(tmp_path / "h.sqlite"))
-    data = {"schema": "hashbench-fidelity", "version": 1, "started": "2026-11-25T00:00:00",
-            "finished": "2026-11-25T00:01:00", "hashbench_version": "0.1.0",
-            "environment": {"cpu": "x", "cores": 2, "os": "Linux"}, "runners": {},
-            "kat": [], "interop": []}  # fmt: skip
+    data = FidelityFile(
+        started="2026-11-25T00:00:00", finished="2026-11-25T00:01:00", hashbench_version="0.1.0",
+        environment=Environment(cpu="x", cores=2, os="Linux", load_start=[0.1, 0.1, 0.1]),
+    )  # fmt: skip
     run_id, new = store.record_fidelity(data, source="f.json")
     assert new and store.record_fidelity(data) == (run_id, False)
+    assert store.fidelity_run(run_id) == data
     (row,) = store.runs()
     assert row.suite == "fidelity" and row.kind == "hashbench-fidelity" and row.cases == 0
     store.close()

@@ -39,6 +39,9 @@ def test_tables_references_defaults_and_both_equivalences(tmp_path: Path):
         json.dumps(
             {
                 "schema": "hashbench-fidelity",
+                "version": 1,
+                "started": "2026-12-01T00:00:00+00:00",
+                "environment": {"cpu": "x", "cores": 2, "os": "Linux", "load_start": [0.1]},
                 "defaults": [
                     {"impl": "c/libxcrypt", "alg": "bcrypt", "params": {"cost": 5}},
                     {"impl": "x/unparsed", "alg": "bcrypt", "params": None},

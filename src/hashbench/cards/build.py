@@ -17,6 +17,7 @@ from hashbench.catalog.libraries import LibraryRow
 from hashbench.fidelity import known
 from hashbench.model import CaseId
 from hashbench.model.card import Card, Divergence, Missing
+from hashbench.model.fidelity import FidelityFile
 from hashbench.runner.manifest import load_all
 
 BACKEND_KINDS = {"wasm": "WASM", "pure": "pure"}  # anything else runs native code
@@ -40,10 +41,10 @@ class _Fidelity:
     def __init__(self, given: Inputs, entries: tuple[known.Entry, ...]):
         self.runs, self.entries, self.graded = given.fidelity, entries, given.graded
 
-    def find(self, impl: str) -> tuple[dict[str, Any], str] | None:
-        return next(((d, label) for d, label in self.runs if impl in d.get("ran", [])), None)
+    def find(self, impl: str) -> tuple[FidelityFile, str] | None:
+        return next(((d, label) for d, label in self.runs if impl in d.ran), None)
 
-    def divergences(self, data: dict[str, Any]) -> dict[str, list[Divergence]]:
+    def divergences(self, data: FidelityFile) -> dict[str, list[Divergence]]:
         if id(data) not in self.graded:
             self.graded[id(data)] = divergences.by_impl(data, self.entries)
         return self.graded[id(data)]
@@ -59,12 +60,10 @@ def _fill_fidelity(card: Card, found: _Fidelity) -> None:
     data, label = hit
     card.fidelity = found.divergences(data).get(card.impl, [])
     card.fidelity_source = label
-    row = next((r for r in data.get("ease", []) if r.get("impl") == card.impl), None)
+    row = next((r for r in data.ease if r.impl == card.impl), None)
     if row is not None:
         card.ease = ease.observed(row)
-    card.defaults = defaults.from_fidelity(
-        [r for r in data.get("defaults", []) if r.get("impl") == card.impl]
-    )
+    card.defaults = defaults.from_fidelity([r for r in data.defaults if r.impl == card.impl])
 
 
 def _fill_speed(card: Card, groups: dict[str, speed.Group], algs: list[str] | None) -> None:

@@ -4,10 +4,9 @@ minimum as the attacker model rates it (strength/costing.py)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from hashbench.model import CaseRecord
 from hashbench.model.card import Defaults
+from hashbench.model.fidelity import DefaultsRow
 from hashbench.strength.costing import owasp_flag
 
 
@@ -18,19 +17,16 @@ def _weaker(alg: str, params: dict[str, int]) -> str:
         return ""
 
 
-def from_fidelity(rows: list[dict[str, Any]]) -> list[Defaults]:
-    out = []
-    for row in rows:
-        params = row.get("params")
-        out.append(
-            Defaults(
-                alg=row["alg"],
-                params=params,
-                weaker=_weaker(row["alg"], params) if params else "",
-                detail="" if params else str(row.get("detail", "")),
-            )
+def from_fidelity(rows: list[DefaultsRow]) -> list[Defaults]:
+    return [
+        Defaults(
+            alg=row.alg,
+            params=row.params,
+            weaker=_weaker(row.alg, row.params) if row.params else "",
+            detail="" if row.params else row.detail,
         )
-    return out
+        for row in rows
+    ]
 
 
 def from_records(records: list[CaseRecord]) -> list[Defaults]:

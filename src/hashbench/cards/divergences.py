@@ -10,6 +10,7 @@ from typing import Any
 
 from hashbench.fidelity import findings, known, severity
 from hashbench.model.card import Divergence
+from hashbench.model.fidelity import FidelityFile
 
 
 def _algorithms(f: findings.Finding) -> list[str]:
@@ -69,7 +70,7 @@ def _refused_by_reference(collected: list[findings.Finding]) -> set[tuple[str, s
     }
 
 
-def _found(data: dict[str, Any], entries: tuple[known.Entry, ...]) -> dict[str, list[Divergence]]:
+def _found(data: FidelityFile, entries: tuple[known.Entry, ...]) -> dict[str, list[Divergence]]:
     """Each finding on its implementation's card; a string the reference does not verify
     either on its producer's card, not on those of the verifiers that agree with the
     reference."""
@@ -98,21 +99,21 @@ def _found(data: dict[str, Any], entries: tuple[known.Entry, ...]) -> dict[str, 
     return out
 
 
-def _inherent(data: dict[str, Any]) -> dict[str, list[Divergence]]:
+def _inherent(data: FidelityFile) -> dict[str, list[Divergence]]:
     """What each implementation shares with the reference and is a hazard, one line per
     hazard with the targets (ops, prefixes) where it was seen."""
     seen: dict[tuple[str, str], list[str]] = defaultdict(list)
     graded: dict[tuple[str, str], tuple[severity.Grade, str, str]] = {}
-    for b in data.get("lengths", []):
-        found = severity.inherent(b["probe"], b["behaviour"], b.get("detail", ""))
+    for b in data.lengths:
+        found = severity.inherent(b.probe, b.behaviour, b.detail)
         if found is None:
             continue
         grade, why = found
-        key = (b["impl"], grade.phrase)
-        target = b["probe"].rsplit(".", 1)[0]
+        key = (b.impl, grade.phrase)
+        target = b.probe.rsplit(".", 1)[0]
         if target not in seen[key]:
             seen[key].append(target)
-        graded.setdefault(key, (grade, why, b["probe"]))
+        graded.setdefault(key, (grade, why, b.probe))
     out: dict[str, list[Divergence]] = defaultdict(list)
     for (impl, phrase), targets in seen.items():
         grade, why, probe = graded[(impl, phrase)]
@@ -124,12 +125,12 @@ def _inherent(data: dict[str, Any]) -> dict[str, list[Divergence]]:
     return out
 
 
-def by_impl(data: dict[str, Any], entries: tuple[known.Entry, ...]) -> dict[str, list[Divergence]]:
+def by_impl(data: FidelityFile, entries: tuple[known.Entry, ...]) -> dict[str, list[Divergence]]:
     """implementation → its divergences in this fidelity run, worst first (only the
     implementations the run ran are keys)."""
     found, shared = _found(data, entries), _inherent(data)
     out = {}
-    for impl in data.get("ran", []):
+    for impl in data.ran:
         lines = found.get(impl, []) + shared.get(impl, [])
         out[impl] = sorted(lines, key=lambda d: (-d.severity, d.text))
     return out

@@ -9,17 +9,18 @@ from typing import Any
 from hashbench.catalog.libraries import LibraryRow
 from hashbench.fidelity.ease import adapter_lines
 from hashbench.model.card import Ease
+from hashbench.model.fidelity import EaseRow
 
 
-def observed(row: dict[str, Any]) -> Ease:
+def observed(row: EaseRow) -> Ease:
     """From a row of a fidelity run's `ease`."""
     return Ease(
-        salts_itself=row.get("salts_itself"),
-        encoded=row.get("encoded"),
-        verify_one_call=row.get("verify_one_call"),
-        async_api=row.get("async"),
-        needs=row.get("needs") or "",
-        adapter_lines=row.get("adapter_lines"),
+        salts_itself=row.salts_itself,
+        encoded=row.encoded,
+        verify_one_call=row.verify_one_call,
+        async_api=row.async_api,
+        needs=row.needs,
+        adapter_lines=row.adapter_lines,
         observed=True,
     )
 

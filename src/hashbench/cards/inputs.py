@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from hashbench import machine
 from hashbench.errors import UsageError
 from hashbench.model import CaseRecord, RunFile
 from hashbench.model.card import Divergence
-from hashbench.results.files import load_any
+from hashbench.model.fidelity import FidelityFile
+from hashbench.results.files import load_any, load_fidelity
 from hashbench.store import StoreError, open_store
 from hashbench.store.history import Store, fingerprint
 
@@ -19,7 +19,7 @@ from hashbench.store.history import Store, fingerprint
 @dataclass
 class Inputs:
     records: list[tuple[CaseRecord, str]] = field(default_factory=list)  # (record, its run)
-    fidelity: list[tuple[dict[str, Any], str]] = field(default_factory=list)  # newest first
+    fidelity: list[tuple[FidelityFile, str]] = field(default_factory=list)  # newest first
     # each fidelity run's divergences per implementation, graded once (cards/build.py)
     graded: dict[int, dict[str, list[Divergence]]] = field(default_factory=dict)
 
@@ -43,10 +43,8 @@ def from_files(results: list[Path], fidelity: list[Path]) -> Inputs:
             newest[case.id] = (case, f"{path.name} ({loaded.suite}, {loaded.started})")
     out.records = list(newest.values())
     for path in fidelity:
-        loaded = load_any(path)
-        if not isinstance(loaded, dict):
-            raise UsageError(f"{path}: not a fidelity results file")
-        out.fidelity.insert(0, (loaded, f"{path.name} ({loaded.get('started', '')})"))
+        loaded = load_fidelity(path)
+        out.fidelity.insert(0, (loaded, f"{path.name} ({loaded.started})"))
     return out
 
 
@@ -86,5 +84,5 @@ def of_machine(
             break
         data = store.fidelity_run(run_id)
         out.fidelity.append((data, label))
-        left -= set(data.get("ran", []))
+        left -= set(data.ran)
     return out

@@ -6,17 +6,17 @@ file is written already — and the command to import the file later."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
 from hashbench.model import RunFile
+from hashbench.model.fidelity import FidelityFile
 from hashbench.store import StoreError, open_store
 
 
 def keep_in_history(
-    result: RunFile | dict[str, Any], out: Path, store: str | None, console: Console
+    result: RunFile | FidelityFile, out: Path, store: str | None, console: Console
 ) -> None:
     if store is None:
         return

@@ -9,10 +9,10 @@ implementations that ran), 2 on bad usage. `--json` prints the findings alone on
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
+import msgspec
 from rich.console import Console
 
 from hashbench.command_support.history_keeping import keep_in_history
@@ -51,8 +51,9 @@ def run(args: argparse.Namespace) -> int:
     fidelity_terminal.render(data, out)
     out.print(f"\nfidelity results: {path}")
     keep_in_history(data, path, None if args.no_store else (args.store or default_location()), out)
-    findings = data["findings"]
+    findings = data.findings
+    assert findings is not None  # a finished run's
     if args.json:
-        json.dump(findings, sys.stdout, indent=1)
+        sys.stdout.write(msgspec.json.format(msgspec.json.encode(findings), indent=1).decode())
         sys.stdout.write("\n")
-    return 1 if findings["new"] or findings["gone"] else 0
+    return 1 if findings.new or findings.gone else 0

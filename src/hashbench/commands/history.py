@@ -10,6 +10,7 @@ from rich.table import Table
 from hashbench.command_support.options import threshold as parse_threshold
 from hashbench.errors import UsageError
 from hashbench.model import RunFile
+from hashbench.model.fidelity import FidelityFile
 from hashbench.model.history_point import UNITS, threshold
 from hashbench.report import history_page, units
 from hashbench.report.console import console
@@ -73,7 +74,7 @@ def _import(store: Store, files: list[Path]) -> int:
     out = console()
     for path in files:
         loaded = load_any(path)
-        if isinstance(loaded, dict):
+        if isinstance(loaded, FidelityFile):
             run_id, new = store.record_fidelity(loaded, source=str(path))
         elif isinstance(loaded, RunFile):
             run_id, new = store.record_run(loaded, source=str(path))

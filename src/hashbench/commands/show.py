@@ -9,6 +9,7 @@ import msgspec
 
 from hashbench.command_support.options import write_output
 from hashbench.errors import UsageError
+from hashbench.model.fidelity import FidelityFile
 from hashbench.model.strength import StrengthFile
 from hashbench.report import fidelity_terminal, strength_terminal, terminal
 from hashbench.report.console import console
@@ -32,14 +33,14 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"unknown format {args.format!r}; known: {', '.join(FORMATS)}")
     data = load_any(args.file)
     if args.format is None:
-        if isinstance(data, dict):
+        if isinstance(data, FidelityFile):
             fidelity_terminal.render(data, console())
         elif isinstance(data, StrengthFile):
             strength_terminal.render(data, console())
         else:
             terminal.render(data, console(), brief=args.brief)
         return 0
-    if isinstance(data, dict):
+    if isinstance(data, FidelityFile):
         if args.format != "html":
             raise UsageError(f"{args.file}: a fidelity file exports as html only")
         text = html.render_fidelity(data)

@@ -7,7 +7,6 @@ Saved after every step; `--resume FILE` goes on with an unfinished one."""
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +19,12 @@ from hashbench.command_support.strength_resume import Saved, StrengthResume
 from hashbench.errors import UsageError
 from hashbench.fidelity import probes
 from hashbench.fidelity.session import Session
+from hashbench.model.fidelity import DefaultsRow
 from hashbench.model.strength import ImplChoice, RowKind
 from hashbench.report import strength_terminal
 from hashbench.report.console import console
 from hashbench.report.units import duration
+from hashbench.results.files import load_fidelity
 from hashbench.runner.pool import RunnerPool
 from hashbench.strength import costing, pick, rows, sources
 from hashbench.strength.calibrate import calibrate
@@ -92,20 +93,15 @@ def _read_defaults(source: Path | None | str) -> list[sources.Reference]:
     if source is None or source == "live":
         return []
     assert isinstance(source, Path)
-    try:
-        data: Any = json.loads(source.read_text())
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise UsageError(f"--fidelity {source}: not a readable JSON file ({exc})") from exc
-    if not isinstance(data, dict) or data.get("schema") != "hashbench-fidelity":
-        raise UsageError(f"--fidelity {source}: not a hashbench fidelity results file")
-    return rows.fidelity_defaults(data)
+    return rows.fidelity_defaults(load_fidelity(source, "--fidelity").defaults)
 
 
 def _live_defaults() -> list[sources.Reference]:
     """The fidelity run's defaults probe, now, over every runner."""
     with RunnerPool() as pool:
         pool.start()
-        return rows.fidelity_defaults({"defaults": probes.defaults(Session(pool))})
+        found = msgspec.convert(probes.defaults(Session(pool)), list[DefaultsRow])
+        return rows.fidelity_defaults(found)
 
 
 def _order(choice: ImplChoice, alg: str, parallel: bool) -> list[str]:

@@ -23,7 +23,8 @@ subject.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+
+from hashbench.model.fidelity import FidelityFile
 
 CHECKS = ("kat", "differential", "probe", "length", "interop", "cross")
 REFERENCE = "reference"  # the orchestrator's own reference: it takes part in every run
@@ -66,42 +67,41 @@ def _interop_result(result: str) -> str:
     return "odd reply" if result.startswith("odd reply") else result
 
 
-def collect(data: dict[str, Any]) -> list[Finding]:
-    """Every divergence in the results of a fidelity run (the dict `run.run` writes)."""
+def collect(data: FidelityFile) -> list[Finding]:
+    """Every divergence in the results of a fidelity run."""
     out: list[Finding] = []
-    for o in data.get("kat", []):
-        if o["status"] == "fail":
-            subject = o.get("expected") or o["vector"]
-            detail = f"{o['vector']} ({o['source']}): {o['detail']}"
-            out.append(Finding("kat", subject, f"wrong {o['op']}", o["impl"], detail))
-    for r in data.get("differential", []):
-        if r["status"] in ("differs", "error"):
-            subject = " ".join(r["case"].split()[:2])  # "<alg> pw=<n>B"
-            kind = r["detail"].split(":", 1)[0]
-            behaviour = "differs" if r["status"] == "differs" else f"error {kind}"
-            detail = f"{r['case']}: {r['detail']}"
-            out.append(Finding("differential", subject, behaviour, r["impl"], detail))
-    for b in data.get("probes", []):
-        if b["diverges"]:
-            out.append(Finding("probe", b["probe"], b["behaviour"], b["impl"], b["detail"]))
-    for b in data.get("lengths", []):
-        if b["diverges"]:
-            out.append(Finding("length", b["probe"], b["behaviour"], b["impl"], b["detail"]))
-    for m in data.get("cross", []):
-        for producer, row in m["cells"].items():
+    for o in data.kat:
+        if o.status == "fail":
+            detail = f"{o.vector} ({o.source}): {o.detail}"
+            out.append(Finding("kat", o.expected or o.vector, f"wrong {o.op}", o.impl, detail))
+    for r in data.differential:
+        if r.status in ("differs", "error"):
+            subject = " ".join(r.case.split()[:2])  # "<alg> pw=<n>B"
+            kind = r.detail.split(":", 1)[0]
+            behaviour = "differs" if r.status == "differs" else f"error {kind}"
+            detail = f"{r.case}: {r.detail}"
+            out.append(Finding("differential", subject, behaviour, r.impl, detail))
+    for b in data.probes:
+        if b.diverges:
+            out.append(Finding("probe", b.probe, b.behaviour, b.impl, b.detail))
+    for b in data.lengths:
+        if b.diverges:
+            out.append(Finding("length", b.probe, b.behaviour, b.impl, b.detail))
+    for m in data.cross:
+        for producer, row in m.cells.items():
             for verifier, result in row.items():
-                explained = verifier in m["explained"].get(producer, {})
-                if m["label"] == "plain" or verifier == REFERENCE or result == "ok" or explained:
+                explained = verifier in m.explained.get(producer, {})
+                if m.label == "plain" or verifier == REFERENCE or result == "ok" or explained:
                     continue  # plain: the interop matrix; the reference: the length probes
-                subject = f"cross.{m['algorithm']}.{m['field']}.{m['label']}{FROM}{producer}"
-                detail = f"{m['producers'][producer][:40]}… {result}"
+                subject = f"cross.{m.algorithm}.{m.field}.{m.label}{FROM}{producer}"
+                detail = f"{m.producers[producer][:40]}… {result}"
                 out.append(Finding("cross", subject, _interop_result(result), verifier, detail))
-    for m in data.get("interop", []):
-        for producer, row in m["cells"].items():
+    for i in data.interop:
+        for producer, row in i.cells.items():
             for verifier, result in row.items():
                 if result not in ("ok", "n/a"):
-                    subject = f"{m['algorithm']}{FROM}{producer}"
-                    detail = f"{m['producers'][producer][:40]}… {result}"
+                    subject = f"{i.algorithm}{FROM}{producer}"
+                    detail = f"{i.producers[producer][:40]}… {result}"
                     out.append(
                         Finding("interop", subject, _interop_result(result), verifier, detail)
                     )

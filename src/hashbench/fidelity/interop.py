@@ -8,6 +8,7 @@ from typing import Any
 
 from hashbench import catalog
 from hashbench.fidelity.session import Session
+from hashbench.model.fidelity import InteropMatrix
 from hashbench.runner.protocol import Reply
 from hashbench.verify import hash_string_parse as enc
 from hashbench.verify import reference
@@ -110,7 +111,7 @@ def _no_string_api(matrix: Matrix) -> None:
                 row[verifier] = "n/a"
 
 
-def divergences(matrices: list[Matrix]) -> list[str]:
+def divergences(matrices: list[InteropMatrix]) -> list[str]:
     """One line per (set of producers, failure) with the verifiers it happens in."""
     lines = []
     for m in matrices:

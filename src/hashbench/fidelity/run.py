@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from rich.console import Console
 
 from hashbench import __version__, machine, paths
@@ -26,11 +27,10 @@ from hashbench.fidelity import (
     vectors,
 )
 from hashbench.fidelity.session import Session
+from hashbench.model.fidelity import FIDELITY_KIND, FIDELITY_VERSION, FidelityFile, Findings
 from hashbench.results.files import write_atomic
 from hashbench.runner.pool import RunnerPool
 from hashbench.runner.protocol import RunnerError
-
-KIND = "hashbench-fidelity"
 
 
 def run_kat(session: Session) -> list[kat.Outcome]:
@@ -51,7 +51,7 @@ def run_kat(session: Session) -> list[kat.Outcome]:
     return outcomes
 
 
-def divergences(data: dict[str, Any], entries: tuple[known.Entry, ...] = ()) -> list[str]:
+def divergences(data: FidelityFile, entries: tuple[known.Entry, ...] = ()) -> list[str]:
     """Every divergence in one line: what happens, then which implementations do it.
     A known one says why, in the words of the known-divergences file."""
     found: dict[str, list[str]] = {}
@@ -76,15 +76,14 @@ def divergences(data: dict[str, Any], entries: tuple[known.Entry, ...] = ()) -> 
     for (text, target, behaviour, impl), labels in at.items():
         add(f"{text} — {behaviour} [length {target} at {', '.join(labels)}]", impl)
     lines = [f"{text} — {', '.join(sorted(impls))}" for text, impls in found.items()]
-    lines.extend(interop.divergences([interop.Matrix(**m) for m in data["interop"]]))
+    lines.extend(interop.divergences(data.interop))
     return lines
 
 
-def gate(data: dict[str, Any], entries: tuple[known.Entry, ...]) -> known.Comparison:
+def gate(data: FidelityFile, entries: tuple[known.Entry, ...]) -> known.Comparison:
     """What this run found against what the project knows, for the implementations that
     ran (and the reference, which always does)."""
-    ran = set(data.get("ran", []))
-    return known.compare(findings.collect(data), entries, ran)
+    return known.compare(findings.collect(data), entries, set(data.ran))
 
 
 def run(
@@ -93,7 +92,7 @@ def run(
     console: Console,
     runners: set[str] | None = None,
     known_file: Path | None = None,
-) -> tuple[dict[str, Any], Path]:
+) -> tuple[FidelityFile, Path]:
     entries = known.load(known_file)  # a malformed file stops the run before it starts
     out = out or paths.root() / "results" / (
         dt.datetime.now().strftime("%Y%m%d-%H%M%S") + "-fidelity.json"
@@ -102,8 +101,8 @@ def run(
         pool.start(runners)
         session = Session(pool, filter_regex)
         data: dict[str, Any] = {
-            "schema": KIND,
-            "version": 1,
+            "schema": FIDELITY_KIND,
+            "version": FIDELITY_VERSION,
             "hashbench_version": __version__,
             "started": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             "environment": machine.snapshot(),
@@ -133,8 +132,10 @@ def run(
                 if not e.startswith("error"):
                     produced.setdefault(p, []).append(e)
         data["ease"] = ease.profile(session.impls(), produced)
-    data["divergences"] = divergences(data, entries)
-    data["findings"] = gate(data, entries).to_dict()
-    data["finished"] = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
-    write_atomic(out, data)
-    return data, out
+    # the file's own types, as a reader decodes them: the steps wrote the shapes they hold
+    result = msgspec.convert(data, FidelityFile)
+    result.divergences = divergences(result, entries)
+    result.findings = msgspec.convert(gate(result, entries).to_dict(), Findings)
+    result.finished = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+    write_atomic(out, result)
+    return result, out

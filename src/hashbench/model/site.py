@@ -6,10 +6,10 @@ fills it."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from hashbench.model.card import Card
 from hashbench.model.counts import Measure
+from hashbench.model.fidelity import FidelityFile
 from hashbench.model.history_point import HistoryPoint
 from hashbench.model.records import CaseRecord
 from hashbench.model.run_file import RunFile
@@ -85,6 +85,6 @@ class SiteData:
     groups: list[Group] = field(default_factory=list)
     libraries: list[Library] = field(default_factory=list)
     # each with where it came from, in words
-    fidelity: tuple[dict[str, Any], str] | None = None  # the newest fidelity run
+    fidelity: tuple[FidelityFile, str] | None = None  # the newest fidelity run
     strength: list[tuple[StrengthFile, str]] = field(default_factory=list)
     seeds: tuple[RunFile, str] | None = None  # the newest `seeds` run

@@ -5,11 +5,24 @@ divergence in one line."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+
+from hashbench.model.fidelity import (
+    Behaviour,
+    CrossMatrix,
+    DefaultsRow,
+    DifferentialResult,
+    EaseRow,
+    FidelityFile,
+    FindingRow,
+    Findings,
+    GoneRow,
+    InteropMatrix,
+    KatOutcome,
+)
 
 MARK = {"ok": "[green]✓[/]", "rejects": "[red]✗[/]", "n/a": "[dim]–[/]"}
 
@@ -21,33 +34,33 @@ def _table(*columns: str) -> Table:
     return table
 
 
-def render(data: dict[str, Any], console: Console) -> None:
-    console.print(f"[bold]hashbench fidelity[/] · {data['environment'].get('cpu', '')}")
-    _header(data.get("findings"), console)
-    for name, info in sorted(data.get("runners", {}).items()):
-        if not info.get("available"):
-            console.print(f"  runner {name}: [yellow]skipped[/] — {info.get('reason')}")
-    _vectors(data.get("kat", []), console)
-    for matrix in data.get("interop", []):
+def render(data: FidelityFile, console: Console) -> None:
+    console.print(f"[bold]hashbench fidelity[/] · {escape(data.environment.cpu)}")
+    _header(data.findings, console)
+    for name, info in sorted(data.runners.items()):
+        if not info.available:
+            console.print(f"  runner {escape(name)}: [yellow]skipped[/] — {escape(info.reason)}")
+    _vectors(data.kat, console)
+    for matrix in data.interop:
         _matrix(matrix, console)
-    _differential(data.get("differential", []), console)
-    _probes(data.get("probes", []), console)
-    _lengths(data.get("lengths", []), console)
-    _cross(data.get("cross", []), console)
-    _defaults(data.get("defaults", []), console)
-    _ease(data.get("ease", []), console)
-    lines = data.get("divergences", [])
+    _differential(data.differential, console)
+    _probes(data.probes, console)
+    _lengths(data.lengths, console)
+    _cross(data.cross, console)
+    _defaults(data.defaults, console)
+    _ease(data.ease, console)
+    lines = data.divergences
     console.print(f"\n[bold]divergences ({len(lines)})[/]")
     for line in lines:
         console.print(f"  • {escape(line)}")
-    _changes(data.get("findings"), console)
+    _changes(data.findings, console)
 
 
-def _header(findings: dict[str, Any] | None, console: Console) -> None:
+def _header(findings: Findings | None, console: Console) -> None:
     """The gate's verdict first: how many divergences were known, new and gone."""
     if findings is None:  # a file from before the known-divergences gate
         return
-    known, new, gone = (len(findings[k]) for k in ("known", "new", "gone"))
+    known, new, gone = len(findings.known), len(findings.new), len(findings.gone)
     style = "green" if not new and not gone else "red"
     console.print(
         f"[{style}]divergences: {known} known, {new} new, {gone} gone[/]"
@@ -55,109 +68,111 @@ def _header(findings: dict[str, Any] | None, console: Console) -> None:
     )
 
 
-def _key(f: dict[str, Any]) -> str:
-    return f"{f['check']} {f['subject']} · {f['behaviour']} · {f['impl']}"
+def _key(f: FindingRow | GoneRow) -> str:
+    return f"{f.check} {f.subject} · {f.behaviour} · {f.impl}"
 
 
-def _changes(findings: dict[str, Any] | None, console: Console) -> None:
+def _changes(findings: Findings | None, console: Console) -> None:
     """Each new divergence and each gone one, by its key, so a CI log names them."""
     if not findings:
         return
-    if findings["new"]:
-        console.print(f"\n[bold red]new divergences ({len(findings['new'])})[/]")
-        for f in findings["new"]:
-            console.print(f"  + {escape(_key(f))}: {escape(f['detail'][:160])}")
-    if findings["gone"]:
-        console.print(f"\n[bold red]known divergences gone ({len(findings['gone'])})[/]")
-        for f in findings["gone"]:
-            console.print(f"  - {escape(_key(f))}: {escape(f['why'][:160])}")
+    if findings.new:
+        console.print(f"\n[bold red]new divergences ({len(findings.new)})[/]")
+        for f in findings.new:
+            console.print(f"  + {escape(_key(f))}: {escape(f.detail[:160])}")
+    if findings.gone:
+        console.print(f"\n[bold red]known divergences gone ({len(findings.gone)})[/]")
+        for g in findings.gone:
+            console.print(f"  - {escape(_key(g))}: {escape(g.why[:160])}")
 
 
-def _vectors(outcomes: list[dict[str, Any]], console: Console) -> None:
+def _vectors(outcomes: list[KatOutcome], console: Console) -> None:
     console.print("\n[bold]known-answer vectors[/]")
     counts: dict[str, Counter[str]] = defaultdict(Counter)
     for o in outcomes:
-        counts[o["impl"]][o["status"]] += 1
+        counts[o.impl][o.status] += 1
     table = _table("implementation", "pass", "fail", "n/a")
     for impl, c in sorted(counts.items()):
         fail = f"[red]{c['fail']}[/]" if c["fail"] else "0"
-        table.add_row(impl, str(c["pass"]), fail, str(c["n/a"]))
+        table.add_row(escape(impl), str(c["pass"]), fail, str(c["n/a"]))
     console.print(table)
 
 
-def _matrix(matrix: dict[str, Any], console: Console) -> None:
-    cells = matrix["cells"]
+def _matrix(matrix: InteropMatrix, console: Console) -> None:
+    cells = matrix.cells
     if not cells:
         return
     verifiers = sorted({v for row in cells.values() for v in row})
-    console.print(f"\n[bold]interop {matrix['algorithm']}[/] (rows hash, columns verify)")
+    console.print(f"\n[bold]interop {escape(matrix.algorithm)}[/] (rows hash, columns verify)")
     table = _table("producer", "emits", *[f"v{i}" for i in range(len(verifiers))])
     for prod, row in sorted(cells.items()):
         marks = [MARK.get(row.get(v, "n/a"), "[red]![/]") for v in verifiers]
-        table.add_row(prod, matrix["producers"][prod][:7], *marks)
+        table.add_row(escape(prod), escape(matrix.producers[prod][:7]), *marks)
     console.print(table)
-    console.print("  " + "  ".join(f"v{i}={v}" for i, v in enumerate(verifiers)), style="dim")
-    for prod, text in sorted(matrix["producers"].items()):
+    named = "  ".join(f"v{i}={v}" for i, v in enumerate(verifiers))
+    console.print("  " + escape(named), style="dim")
+    for prod, text in sorted(matrix.producers.items()):
         if text.startswith("error"):
-            console.print(f"  [yellow]{prod}[/] could not hash: {text[:100]}")
+            console.print(f"  [yellow]{escape(prod)}[/] could not hash: {escape(text[:100])}")
 
 
-def _differential(results: list[dict[str, Any]], console: Console) -> None:
+def _differential(results: list[DifferentialResult], console: Console) -> None:
     if not results:
         return
     console.print("\n[bold]derive, differential against the reference[/]")
     counts: dict[str, Counter[str]] = defaultdict(Counter)
     for r in results:
-        counts[r["impl"]][r["status"]] += 1
+        counts[r.impl][r.status] += 1
     table = _table("implementation", "match", "differs", "error", "n/a")
     for impl, c in sorted(counts.items()):
-        table.add_row(impl, str(c["match"]), str(c["differs"]), str(c["error"]), str(c["n/a"]))
+        counts_of = (str(c[k]) for k in ("match", "differs", "error", "n/a"))
+        table.add_row(escape(impl), *counts_of)
     console.print(table)
 
 
-def _probes(behaviours: list[dict[str, Any]], console: Console) -> None:
+def _probes(behaviours: list[Behaviour], console: Console) -> None:
     if not behaviours:
         return
     console.print("\n[bold]edge-case probes[/] (behaviour · [red]≠ reference[/])")
-    by_probe: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    by_probe: dict[str, list[Behaviour]] = defaultdict(list)
     for b in behaviours:
-        by_probe[b["probe"]].append(b)
+        by_probe[b.probe].append(b)
     table = _table("probe", "reference", "behaviour per implementation")
     for probe, rows in by_probe.items():
         groups: dict[str, list[str]] = defaultdict(list)
         for b in rows:
-            style = "red" if b["diverges"] else "default"
-            groups[f"[{style}]{b['behaviour']}[/]"].append(b["impl"])
-        text = "; ".join(f"{k}: {', '.join(v)}" for k, v in groups.items())
-        table.add_row(probe, rows[0]["expected"], text)
+            style = "red" if b.diverges else "default"
+            groups[f"[{style}]{escape(b.behaviour)}[/]"].append(b.impl)
+        text = "; ".join(f"{k}: {escape(', '.join(v))}" for k, v in groups.items())
+        table.add_row(escape(probe), escape(rows[0].expected), text)
     console.print(table)
 
 
-def _lengths(behaviours: list[dict[str, Any]], console: Console) -> None:
+def _lengths(behaviours: list[Behaviour], console: Console) -> None:
     """One row per target and implementation that differs from the reference somewhere:
     the lengths grouped by what it does there (every other length matches)."""
     if not behaviours:
         return
-    counts = Counter(b["behaviour"] for b in behaviours)
+    counts = Counter(b.behaviour for b in behaviours)
     summary = ", ".join(f"{n} {k}" for k, n in counts.most_common())
-    console.print(f"\n[bold]length probes[/] ({len(behaviours)}: {summary})")
+    console.print(f"\n[bold]length probes[/] ({len(behaviours)}: {escape(summary)})")
     rows: dict[tuple[str, str], dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     for b in behaviours:
-        if b["diverges"]:
-            target, label = b["probe"].rsplit(".", 1)
-            rows[(target, b["impl"])][b["behaviour"]].append(label)
+        if b.diverges:
+            target, _, label = b.probe.rpartition(".")
+            rows[(target, b.impl)][b.behaviour].append(label)
     table = _table("target", "implementation", "where it differs from the reference")
     table.columns[2].no_wrap = False
     for (target, impl), by_behaviour in rows.items():
         text = "; ".join(f"{k} at {', '.join(v)}" for k, v in by_behaviour.items())
-        table.add_row(target, impl, f"[red]{escape(text)}[/]")
+        table.add_row(escape(target), escape(impl), f"[red]{escape(text)}[/]")
     console.print(table)
 
 
-def _cross(matrices: list[dict[str, Any]], console: Console) -> None:
+def _cross(matrices: list[CrossMatrix], console: Console) -> None:
     """Per edge input: how many pairs were probed, how many did not verify, and of those
     how many the length probes already explain; the unexplained ones by name."""
-    edges = [m for m in matrices if m["label"] != "plain"]
+    edges = [m for m in matrices if m.label != "plain"]
     if not edges:
         return
     console.print("\n[bold]cross-verification at the edges[/] (pairs that agree at a plain input)")
@@ -166,16 +181,16 @@ def _cross(matrices: list[dict[str, Any]], console: Console) -> None:
     for m in edges:
         cells = [
             (prod, ver, result)
-            for prod, row in m["cells"].items()
+            for prod, row in m.cells.items()
             for ver, result in row.items()
             if ver != "reference"
         ]
         failed = [(p, v, r) for p, v, r in cells if r != "ok"]
-        loose = [(p, v, r) for p, v, r in failed if v not in m["explained"].get(p, {})]
+        loose = [(p, v, r) for p, v, r in failed if v not in m.explained.get(p, {})]
         names = "; ".join(f"{p} → {v}: {r}" for p, v, r in loose)
         table.add_row(
-            m["algorithm"],
-            f"{m['field']} {m['label']}",
+            escape(m.algorithm),
+            escape(f"{m.field} {m.label}"),
             str(len(cells)),
             str(len(failed)),
             str(len(failed) - len(loose)),
@@ -184,18 +199,19 @@ def _cross(matrices: list[dict[str, Any]], console: Console) -> None:
     console.print(table)
 
 
-def _defaults(rows: list[dict[str, Any]], console: Console) -> None:
+def _defaults(rows: list[DefaultsRow], console: Console) -> None:
     if not rows:
         return
     console.print("\n[bold]library defaults[/] (hash called with no parameters)")
     table = _table("implementation", "algorithm", "parameters used")
     for r in rows:
-        params = ",".join(f"{k}={v}" for k, v in (r["params"] or {}).items())
-        table.add_row(r["impl"], r["alg"], params or f"[dim]{r['detail']}[/]")
+        params = ",".join(f"{k}={v}" for k, v in (r.params or {}).items())
+        used = escape(params) or f"[dim]{escape(r.detail)}[/]"
+        table.add_row(escape(r.impl), escape(r.alg), used)
     console.print(table)
 
 
-def _ease(rows: list[dict[str, Any]], console: Console) -> None:
+def _ease(rows: list[EaseRow], console: Console) -> None:
     if not rows:
         return
     console.print("\n[bold]ease of use[/]")
@@ -213,12 +229,12 @@ def _ease(rows: list[dict[str, Any]], console: Console) -> None:
     yes = {True: "yes", False: "no"}
     for r in rows:
         table.add_row(
-            r["impl"],
-            yes[r["salts_itself"]],
-            str(r["encoded"] or "—"),
-            yes[r["verify_one_call"]],
-            yes[r["async"]],
-            r["needs"],
-            str(r["adapter_lines"] or "—"),
+            escape(r.impl),
+            yes[r.salts_itself],
+            escape(r.encoded or "—"),
+            yes[r.verify_one_call],
+            yes[r.async_api],
+            escape(r.needs),
+            str(r.adapter_lines or "—"),
         )
     console.print(table)

@@ -16,9 +16,8 @@ import msgspec
 
 from hashbench.errors import UsageError
 from hashbench.model import KIND, VERSION, CaseRecord, RunFile
+from hashbench.model.fidelity import FIDELITY_KIND, FIDELITY_VERSION, FidelityFile
 from hashbench.model.strength import STRENGTH_KIND, STRENGTH_VERSION, StrengthFile
-
-FIDELITY_KIND = "hashbench-fidelity"
 
 
 def _umask() -> int:
@@ -36,7 +35,7 @@ def _temp_beside(path: Path) -> tuple[int, str]:
     return fd, tmp
 
 
-def write_atomic(path: Path, data: dict[str, Any] | RunFile | StrengthFile) -> None:
+def write_atomic(path: Path, data: dict[str, Any] | msgspec.Struct) -> None:
     fd, tmp = _temp_beside(path)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -170,9 +169,9 @@ def _read(path: Path) -> bytes:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from exc
 
 
-def load_any(path: Path) -> RunFile | StrengthFile | dict[str, Any]:
+def load_any(path: Path) -> RunFile | StrengthFile | FidelityFile:
     """A run file (typed, migrated to the current version), a strength file (calibrate,
-    strength, capacity) or a fidelity file (a dict)."""
+    strength, capacity) or a fidelity file, each decoded strictly."""
     raw = _read(path)
     try:
         data = json.loads(raw)
@@ -183,7 +182,7 @@ def load_any(path: Path) -> RunFile | StrengthFile | dict[str, Any]:
     if not isinstance(data, dict) or data.get("schema") not in (KIND, FIDELITY_KIND, STRENGTH_KIND):
         raise UsageError(f"{path}: not a hashbench results file")
     if data["schema"] == FIDELITY_KIND:
-        return data
+        return _to_fidelity(path, data)
     if data["schema"] == STRENGTH_KIND:
         return _to_strength(path, data)
     return _to_run(path, data)
@@ -193,8 +192,18 @@ def load(path: Path) -> RunFile:
     """A run file; anything else (a fidelity file included) is refused with the reason."""
     loaded = load_any(path)
     if not isinstance(loaded, RunFile):
-        kind = "a fidelity" if isinstance(loaded, dict) else f"a {loaded.command} (strength)"
+        kind = (
+            "a fidelity" if isinstance(loaded, FidelityFile) else f"a {loaded.command} (strength)"
+        )
         raise UsageError(f"{path}: {kind} results file, not a run's (try `hashbench show`)")
+    return loaded
+
+
+def load_fidelity(path: Path, flag: str = "") -> FidelityFile:
+    """A fidelity file; anything else is refused with the reason."""
+    loaded = load_any(path)
+    if not isinstance(loaded, FidelityFile):
+        raise UsageError(f"{flag + ' ' if flag else ''}{path}: not a fidelity results file")
     return loaded
 
 
@@ -234,3 +243,15 @@ def _to_strength(path: Path, data: dict[str, Any]) -> StrengthFile:
         return msgspec.convert(data, StrengthFile)
     except msgspec.ValidationError as exc:
         raise UsageError(f"{path}: does not match the strength results format: {exc}") from exc
+
+
+def _to_fidelity(path: Path, data: dict[str, Any]) -> FidelityFile:
+    if data.get("version") != FIDELITY_VERSION:
+        raise UsageError(
+            f"{path}: fidelity results version {data.get('version')!r}; this hashbench reads "
+            f"{FIDELITY_VERSION}"
+        )
+    try:
+        return msgspec.convert(data, FidelityFile)
+    except msgspec.ValidationError as exc:
+        raise UsageError(f"{path}: does not match the fidelity results format: {exc}") from exc

@@ -5,10 +5,10 @@ keep: those given, else the newest of each command in results/."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from hashbench.errors import UsageError
 from hashbench.model import RunFile
+from hashbench.model.fidelity import FIDELITY_KIND, FidelityFile
 from hashbench.model.strength import StrengthFile
 from hashbench.results.files import load_any
 from hashbench.store.history import RunRow, Store
@@ -16,8 +16,8 @@ from hashbench.store.history import RunRow, Store
 STRENGTH_COMMANDS = ("strength", "calibrate", "capacity")
 
 
-def newest_fidelity(store: Store, runs: list[RunRow]) -> tuple[dict[str, Any], str] | None:
-    found = next((r for r in runs if r.kind == "hashbench-fidelity"), None)
+def newest_fidelity(store: Store, runs: list[RunRow]) -> tuple[FidelityFile, str] | None:
+    found = next((r for r in runs if r.kind == FIDELITY_KIND), None)
     if found is None:
         return None
     label = f"fidelity run {found.id} ({found.started}, {found.machine} #{found.machine_id})"

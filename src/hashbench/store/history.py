@@ -18,6 +18,7 @@ import msgspec
 
 from hashbench.model import CaseRecord, RunFile
 from hashbench.model.counts import Measure, counted_figure
+from hashbench.model.fidelity import FidelityFile
 from hashbench.store import measures
 from hashbench.store.schema import LATEST, MIGRATIONS, POSTGRES, SQLITE, Dialect, statements
 
@@ -302,23 +303,22 @@ class Store:
         )
         return self._insert(row, msgspec.to_builtins(run.environment), run.cases)
 
-    def record_fidelity(self, data: dict[str, Any], source: str = "") -> tuple[int, bool]:
+    def record_fidelity(self, data: FidelityFile, source: str = "") -> tuple[int, bool]:
         """Store a fidelity run whole (its findings are one document, not cases)."""
-        encoded = json.dumps(data, sort_keys=True).encode()
-        runners = data.get("runners") or {}
+        encoded = msgspec.json.encode(data)
         row = _RunRow(
             uid=hashlib.sha256(encoded).hexdigest(),
-            kind=str(data.get("schema", "")),
+            kind=data.schema,
             suite="fidelity",
-            started=str(data.get("started", "")),
-            finished=data.get("finished"),
-            interrupted=not data.get("finished"),
-            hashbench_version=str(data.get("hashbench_version", "")),
+            started=data.started,
+            finished=data.finished,
+            interrupted=not data.finished,
+            hashbench_version=data.hashbench_version,
             source=source,
-            toolchains={n: i.get("runtime", "") for n, i in runners.items() if i.get("available")},
+            toolchains={n: i.runtime for n, i in data.runners.items() if i.available},
             header=encoded,
         )
-        return self._insert(row, data.get("environment") or {}, [])
+        return self._insert(row, msgspec.to_builtins(data.environment), [])
 
     def _insert(
         self, row: _RunRow, env: dict[str, Any], cases: list[CaseRecord]
@@ -512,15 +512,19 @@ class Store:
             )
             return [(int(r[0]), f"fidelity run {r[0]} ({r[1]})") for r in cur.fetchall()]
 
-    def fidelity_run(self, run_id: int) -> dict[str, Any]:
+    def fidelity_run(self, run_id: int) -> FidelityFile:
         """A fidelity run's results, whole, as its file held them."""
         with self._transaction() as cur:
             cur.execute(self._sql("SELECT header FROM runs WHERE id = ?"), (run_id,))
             row = cur.fetchone()
             if row is None:
                 raise StoreError(f"history store {safe_location(self.location)}: no run {run_id}")
-            data: dict[str, Any] = json.loads(zlib.decompress(bytes(row[0])))
-            return data
+            blob = bytes(row[0])
+        try:
+            return msgspec.json.decode(zlib.decompress(blob), type=FidelityFile)
+        except msgspec.DecodeError as exc:
+            where = f"history store {safe_location(self.location)}"
+            raise StoreError(f"{where}: fidelity run {run_id} cannot be read ({exc})") from None
 
     def load_run(self, run_id: int) -> RunFile:
         with self._transaction() as cur:

@@ -4,10 +4,9 @@ library defaults read from a fidelity run."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from hashbench import catalog
 from hashbench.errors import UsageError
+from hashbench.model.fidelity import DefaultsRow
 from hashbench.model.strength import Calibration, ParamSet, RowKind
 from hashbench.strength import costing, plans, sources
 from hashbench.strength.bench import Bench, Effort, MeasureFailed
@@ -76,22 +75,18 @@ def references(include_defaults: bool = True) -> list[sources.Reference]:
     return [r for r in sources.references() if include_defaults or not r.default]
 
 
-def fidelity_defaults(data: dict[str, Any]) -> list[sources.Reference]:
-    """The `defaults` rows of a fidelity file (hash with no parameters, read back from the
+def fidelity_defaults(rows: list[DefaultsRow]) -> list[sources.Reference]:
+    """The `defaults` rows of a fidelity run (hash with no parameters, read back from the
     library's own string), one reference per distinct parameter set."""
-    rows = data.get("defaults")
-    if not isinstance(rows, list):
-        raise UsageError("the fidelity file has no library defaults (run `hashbench fidelity`)")
     by_params: dict[tuple[str, tuple[tuple[str, int], ...]], list[str]] = {}
     for row in rows:
-        if not isinstance(row, dict) or not isinstance(row.get("params"), dict):
+        if row.params is None:
             continue
-        alg = str(row.get("alg", ""))
         try:
-            full = catalog.validate(alg, dict(row["params"]))
+            full = catalog.validate(row.alg, dict(row.params))
         except UsageError:
             continue  # a default outside the catalog's ranges: fidelity reports it
-        by_params.setdefault((alg, tuple(full.items())), []).append(str(row.get("impl", "")))
+        by_params.setdefault((row.alg, tuple(full.items())), []).append(row.impl)
     return [
         sources.Reference(
             label=f"default of {', '.join(sorted(impls))}",

@@ -18,6 +18,7 @@ from plotly.offline import get_plotlyjs
 
 from hashbench.measure.fit import Affine, affine
 from hashbench.model import CaseRecord, RunFile
+from hashbench.model.fidelity import FidelityFile, InteropMatrix
 from hashbench.report import sweep, units
 from hashbench.report.interval_note import one_process_note
 from hashbench.report.summary import ranked
@@ -259,10 +260,10 @@ INTEROP_COLOURS = [
 ]  # fmt: skip
 
 
-def interop_figure(matrix: dict[str, Any]) -> dict[str, Any]:
+def interop_figure(matrix: InteropMatrix) -> dict[str, Any]:
     """Producers (rows, who hashed) × verifiers (columns): green verified, red rejected,
     orange an error or a wrong password accepted, grey not applicable."""
-    cells = matrix.get("cells", {})
+    cells = matrix.cells
     producers = sorted(cells)
     verifiers = sorted({v for row in cells.values() for v in row})
     said = [[cells[p].get(v, "n/a") for v in verifiers] for p in producers]
@@ -274,7 +275,7 @@ def interop_figure(matrix: dict[str, Any]) -> dict[str, Any]:
                   "hovertemplate": "%{y} → %{x}: %{customdata}<extra></extra>",
                   "zmin": 0, "zmax": 3, "showscale": False, "colorscale": INTEROP_COLOURS,
                   "xgap": 1, "ygap": 1}],
-        "layout": {"title": {"text": f"interop {matrix.get('algorithm', '')} "
+        "layout": {"title": {"text": f"interop {matrix.algorithm} "
                                      "(rows hash, columns verify)"},
                    "xaxis": {"automargin": True, "tickangle": -30},
                    "yaxis": {"automargin": True},
@@ -283,29 +284,27 @@ def interop_figure(matrix: dict[str, Any]) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def render_fidelity(data: dict[str, Any]) -> str:
+def render_fidelity(data: FidelityFile) -> str:
     """A fidelity results file: each interop matrix as a grid, the divergences found, and
     the known-answer vectors."""
-    heading = f"<h1>hashbench fidelity · {esc(data.get('started', ''))}</h1>"
+    heading = f"<h1>hashbench fidelity · {esc(data.started)}</h1>"
     sections, figures = fidelity_sections(data)
     return page("hashbench fidelity", [heading, *sections], figures)
 
 
-def fidelity_sections(data: dict[str, Any]) -> tuple[list[str], dict[str, dict[str, Any]]]:
+def fidelity_sections(data: FidelityFile) -> tuple[list[str], dict[str, dict[str, Any]]]:
     """A fidelity run's sections and figures, for a page of their own or a site's."""
     sections: list[str] = []
     figures: dict[str, dict[str, Any]] = {}
-    divergences = data.get("divergences", [])
-    if divergences:
-        items = "".join(f"<li>{esc(d)}</li>" for d in divergences)
+    if data.divergences:
+        items = "".join(f"<li>{esc(d)}</li>" for d in data.divergences)
         sections.append(f"<h2>Divergences</h2><ul>{items}</ul>")
     sections.append("<h2>Interoperability</h2>")
-    for i, matrix in enumerate(data.get("interop", [])):
-        if matrix.get("cells"):
+    for i, matrix in enumerate(data.interop):
+        if matrix.cells:
             figures[f"interop-{i}"] = figure = interop_figure(matrix)
             sections.append(plot_div(f"interop-{i}", figure))
-    kat = data.get("kat", [])
-    rows = [[o["impl"], o["vector"], o["op"], o["status"], o.get("detail", "")] for o in kat]
+    rows: list[list[object]] = [[o.impl, o.vector, o.op, o.status, o.detail] for o in data.kat]
     sections.append(
         '<h2>Known-answer vectors</h2><div id="kat">'
         + table(["implementation", "vector", "op", "status", "detail"], rows)
