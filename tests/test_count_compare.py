@@ -16,6 +16,7 @@ from hashbench.report import count_comparison
 from hashbench.results.files import load
 
 ENV = Environment(cpu="x", cores=2, os="linux", load_start=[0.0, 0.0, 0.0])
+STARTED = "2026-12-01T00:00:00+00:00"
 
 
 def _counted(ir: dict[str, float], measure: str = "instructions") -> RunFile:
@@ -29,7 +30,7 @@ def _counted(ir: dict[str, float], measure: str = "instructions") -> RunFile:
     ]
     info = CountingInfo(valgrind="valgrind-3.19.0", command=[], address_randomisation=False,
                         cache_sim=False)  # fmt: skip
-    return RunFile(suite="t", started="s", environment=ENV, measure=measure, counting=info,
+    return RunFile(suite="t", started=STARTED, environment=ENV, measure=measure, counting=info,
                    cases=cases)  # fmt: skip
 
 
@@ -75,7 +76,7 @@ def test_compare_judges_only_the_counted_cases_its_globs_name(tmp_path, capsys):
 
 def test_a_time_file_and_a_counts_file_are_not_compared(tmp_path, capsys):
     timed = record("c/a", median=100.0)
-    time_run = RunFile(suite="t", started="s", environment=ENV, cases=[timed])
+    time_run = RunFile(suite="t", started=STARTED, environment=ENV, cases=[timed])
     a = _write(tmp_path, "time.json", time_run)
     b = _write(tmp_path, "counts.json", _counted({"c/a": 100_000}))
     assert main(["compare", str(a), str(b)]) == 2

@@ -36,7 +36,7 @@ def faulty_manifest() -> Manifest:
 def header() -> RunFile:
     return RunFile(
         suite="faults",
-        started="now",
+        started="2026-12-01T00:00:00+00:00",
         environment=Environment(cpu="x", cores=1, os="y", load_start=[0.0]),
     )
 

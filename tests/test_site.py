@@ -48,7 +48,10 @@ def _slower(run: RunFile, impl: str, started: str) -> RunFile:
             factor = 3 * top / s.median
             stats = msgspec.structs.replace(
                 s, median=3 * top, mean=s.mean * factor, min=s.min * factor,
-                max=s.max * factor, median_ci=(2.9 * top, 3.1 * top),
+                max=s.max * factor, p75=s.p75 * factor, p99=s.p99 * factor,
+                p995=s.p995 * factor, std=s.std * factor, ops_per_s=s.ops_per_s / factor,
+                mean_ci=(s.mean_ci[0] * factor, s.mean_ci[1] * factor),
+                median_ci=(2.9 * top, 3.1 * top),
             )  # fmt: skip
             samples = [round(x * factor) for x in c.samples_ns]
             c = msgspec.structs.replace(c, stats=stats, samples_ns=samples)

@@ -39,7 +39,7 @@ def a_run(
     case = record("x/lib", median=median, ci=(median * 0.99, median * 1.01), version=version)
     case.yardstick_ns = [yardstick] if yardstick else []
     return RunFile(
-        suite=f"s{tag}", started=f"2026-11-25T00:00:{tag:02d}+00:00",
+        suite=f"s{tag}", started=f"2026-11-25T00:{tag // 60:02d}:{tag % 60:02d}+00:00",
         environment=base.environment, cases=[case],
     )  # fmt: skip
 

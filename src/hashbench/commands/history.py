@@ -12,6 +12,7 @@ from hashbench.errors import UsageError
 from hashbench.model import RunFile
 from hashbench.model.fidelity import FidelityFile
 from hashbench.model.history_point import UNITS, threshold
+from hashbench.model.strength import StrengthFile
 from hashbench.report import history_page, units
 from hashbench.report.console import console
 from hashbench.results.files import load_any, write_text_atomic
@@ -72,14 +73,17 @@ def _import(store: Store, files: list[Path]) -> int:
     if not files:
         raise UsageError("history import needs results files")
     out = console()
-    for path in files:
-        loaded = load_any(path)
-        if isinstance(loaded, FidelityFile):
-            run_id, new = store.record_fidelity(loaded, source=str(path))
-        elif isinstance(loaded, RunFile):
-            run_id, new = store.record_run(loaded, source=str(path))
+    loaded: list[tuple[Path, RunFile | FidelityFile]] = []
+    for path in files:  # every file read and checked before any is stored
+        data = load_any(path)
+        if isinstance(data, StrengthFile):
+            raise UsageError(f"{path}: {data.command} results are not kept in the history")
+        loaded.append((path, data))
+    for path, data in loaded:
+        if isinstance(data, FidelityFile):
+            run_id, new = store.record_fidelity(data, source=str(path))
         else:
-            raise UsageError(f"{path}: {loaded.command} results are not kept in the history")
+            run_id, new = store.record_run(data, source=str(path))
         out.print(f"{path}: {'stored as' if new else 'already stored as'} run {run_id}")
     return 0
 

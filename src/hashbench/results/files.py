@@ -18,6 +18,10 @@ from hashbench.errors import UsageError
 from hashbench.model import KIND, VERSION, CaseRecord, RunFile
 from hashbench.model.fidelity import FIDELITY_KIND, FIDELITY_VERSION, FidelityFile
 from hashbench.model.strength import STRENGTH_KIND, STRENGTH_VERSION, StrengthFile
+from hashbench.results.values import fidelity as fidelity_values
+from hashbench.results.values import run_file as run_values
+from hashbench.results.values import strength as strength_values
+from hashbench.results.values.bounds import BadValue
 
 
 def _umask() -> int:
@@ -171,7 +175,8 @@ def _read(path: Path) -> bytes:
 
 def load_any(path: Path) -> RunFile | StrengthFile | FidelityFile:
     """A run file (typed, migrated to the current version), a strength file (calibrate,
-    strength, capacity) or a fidelity file, each decoded strictly."""
+    strength, capacity) or a fidelity file; each decoded strictly and its values checked
+    (results/values/)."""
     raw = _read(path)
     try:
         data = json.loads(raw)
@@ -207,6 +212,14 @@ def load_fidelity(path: Path, flag: str = "") -> FidelityFile:
     return loaded
 
 
+def _checked(path: Path, check: Any, data: Any) -> None:
+    """The values of a file decoded: a figure out of its bounds refuses the file."""
+    try:
+        check(data)
+    except BadValue as exc:
+        raise UsageError(f"{path}: {exc}") from None
+
+
 def _mark_unfinished(path: Path, run: RunFile) -> RunFile:
     """A run that ended any way but normally (killed, out of disk, power lost) left
     `finished` empty and released its lock: it is read as interrupted."""
@@ -228,9 +241,11 @@ def _to_run(path: Path, data: dict[str, Any]) -> RunFile:
     # v1 → v2: case ids are computed on construction; v2 → v3: no `measure` is "time"
     data = {**data, "version": VERSION}
     try:
-        return _mark_unfinished(path, msgspec.convert(data, RunFile))
+        run = msgspec.convert(data, RunFile)
     except msgspec.ValidationError as exc:
         raise UsageError(f"{path}: does not match the results format v{VERSION}: {exc}") from exc
+    _checked(path, run_values.check, run)
+    return _mark_unfinished(path, run)
 
 
 def _to_strength(path: Path, data: dict[str, Any]) -> StrengthFile:
@@ -240,9 +255,11 @@ def _to_strength(path: Path, data: dict[str, Any]) -> StrengthFile:
             f"{STRENGTH_VERSION}"
         )
     try:
-        return msgspec.convert(data, StrengthFile)
+        strength = msgspec.convert(data, StrengthFile)
     except msgspec.ValidationError as exc:
         raise UsageError(f"{path}: does not match the strength results format: {exc}") from exc
+    _checked(path, strength_values.check, strength)
+    return strength
 
 
 def _to_fidelity(path: Path, data: dict[str, Any]) -> FidelityFile:
@@ -252,6 +269,8 @@ def _to_fidelity(path: Path, data: dict[str, Any]) -> FidelityFile:
             f"{FIDELITY_VERSION}"
         )
     try:
-        return msgspec.convert(data, FidelityFile)
+        fidelity = msgspec.convert(data, FidelityFile)
     except msgspec.ValidationError as exc:
         raise UsageError(f"{path}: does not match the fidelity results format: {exc}") from exc
+    _checked(path, fidelity_values.check, fidelity)
+    return fidelity

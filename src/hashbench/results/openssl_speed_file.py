@@ -10,6 +10,8 @@ import msgspec
 from hashbench.errors import UsageError
 from hashbench.model.openssl_speed import KIND, OpensslSpeed
 from hashbench.results.files import write_text_atomic
+from hashbench.results.values import openssl_speed
+from hashbench.results.values.bounds import BadValue
 
 
 def save(speed: OpensslSpeed, path: Path) -> None:
@@ -27,4 +29,8 @@ def load(path: Path) -> OpensslSpeed:
         raise UsageError(f"{path}: not an openssl speed file: {exc}") from None
     if speed.schema != KIND:
         raise UsageError(f"{path}: not an openssl speed file (schema {speed.schema!r})")
+    try:
+        openssl_speed.check(speed)
+    except BadValue as exc:
+        raise UsageError(f"{path}: {exc}") from None
     return speed

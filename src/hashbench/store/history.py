@@ -19,7 +19,11 @@ import msgspec
 from hashbench.model import CaseRecord, RunFile
 from hashbench.model.counts import Measure, counted_figure
 from hashbench.model.fidelity import FidelityFile
-from hashbench.store import measures
+from hashbench.results.values import fidelity as fidelity_values
+from hashbench.results.values import record as record_values
+from hashbench.results.values import run_file as run_values
+from hashbench.results.values.bounds import BadValue
+from hashbench.store import measures, row_values
 from hashbench.store.schema import LATEST, MIGRATIONS, POSTGRES, SQLITE, Dialect, statements
 
 T = TypeVar("T")
@@ -286,7 +290,9 @@ class Store:
 
     # -- writing ---------------------------------------------------------------------
     def record_run(self, run: RunFile, source: str = "") -> tuple[int, bool]:
-        """Store a run (once: the same run again is recognised); (its id, newly stored)."""
+        """Store a run (once: the same run again is recognised); (its id, newly stored).
+        A run whose values are out of bounds is refused: what is stored reads back."""
+        self._checked(f"run of {run.started}", run_values.check, run, stored=False)
         toolchains = {name: info.runtime for name, info in run.runners.items() if info.available}
         row = _RunRow(
             uid=hashlib.sha256(msgspec.json.encode(run)).hexdigest(),
@@ -305,6 +311,7 @@ class Store:
 
     def record_fidelity(self, data: FidelityFile, source: str = "") -> tuple[int, bool]:
         """Store a fidelity run whole (its findings are one document, not cases)."""
+        self._checked(f"fidelity run of {data.started}", fidelity_values.check, data, stored=False)
         encoded = msgspec.json.encode(data)
         row = _RunRow(
             uid=hashlib.sha256(encoded).hexdigest(),
@@ -434,11 +441,14 @@ class Store:
                 ),
                 (case_id,),
             )
-            return [
+            points = [
                 CasePoint(int(r[0]), r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8],
                           _yardstick(bytes(r[9])), r[10], r[11])
                 for r in cur.fetchall()
             ]  # fmt: skip
+        for point in points:
+            self._checked(f"run {point.run_id}, case {case_id}", row_values.check, point)
+        return points
 
     def case_ids(self, pattern: str, measures: tuple[Measure, ...] = ()) -> list[str]:
         """Case ids matching a SQL LIKE pattern (from a glob: * → %, ? → _); `measures`:
@@ -479,8 +489,7 @@ class Store:
             out = []
             for row_id, label in newest.values():
                 cur.execute(self._sql("SELECT record FROM cases WHERE id = ?"), (row_id,))
-                blob = bytes(cur.fetchone()[0])
-                out.append((msgspec.json.decode(zlib.decompress(blob), type=CaseRecord), label))
+                out.append((self._record(bytes(cur.fetchone()[0]), label), label))
             return out
 
     def earlier_runs(self, machine: str, suite: str, before: str, limit: int) -> list[int]:
@@ -513,18 +522,16 @@ class Store:
             return [(int(r[0]), f"fidelity run {r[0]} ({r[1]})") for r in cur.fetchall()]
 
     def fidelity_run(self, run_id: int) -> FidelityFile:
-        """A fidelity run's results, whole, as its file held them."""
+        """A fidelity run's results, whole, as its file held them (checked as a file is)."""
         with self._transaction() as cur:
             cur.execute(self._sql("SELECT header FROM runs WHERE id = ?"), (run_id,))
             row = cur.fetchone()
             if row is None:
                 raise StoreError(f"history store {safe_location(self.location)}: no run {run_id}")
             blob = bytes(row[0])
-        try:
-            return msgspec.json.decode(zlib.decompress(blob), type=FidelityFile)
-        except msgspec.DecodeError as exc:
-            where = f"history store {safe_location(self.location)}"
-            raise StoreError(f"{where}: fidelity run {run_id} cannot be read ({exc})") from None
+        data = self._decoded(f"fidelity run {run_id}", blob, FidelityFile)
+        self._checked(f"fidelity run {run_id}", fidelity_values.check, data)
+        return data
 
     def load_run(self, run_id: int) -> RunFile:
         with self._transaction() as cur:
@@ -532,15 +539,43 @@ class Store:
             row = cur.fetchone()
             if row is None:
                 raise StoreError(f"history store {safe_location(self.location)}: no run {run_id}")
-            run = msgspec.json.decode(zlib.decompress(bytes(row[0])), type=RunFile)
+            run = self._decoded(f"run {run_id}", bytes(row[0]), RunFile)
             cur.execute(
                 self._sql("SELECT record FROM cases WHERE run_id = ? ORDER BY id"), (run_id,)
             )
-            run.cases = [
-                msgspec.json.decode(zlib.decompress(bytes(r[0])), type=CaseRecord)
-                for r in cur.fetchall()
-            ]
-            return run
+            run.cases = [self._record(bytes(r[0]), f"run {run_id}") for r in cur.fetchall()]
+        self._checked(f"run {run_id}", run_values.check, run)
+        return run
+
+    # -- what is read back is checked as a file is ------------------------------------
+    def _decoded(self, what: str, blob: bytes, kind: type[T]) -> T:
+        try:
+            return msgspec.json.decode(zlib.decompress(blob), type=kind)
+        except (msgspec.DecodeError, zlib.error) as exc:
+            where = f"history store {safe_location(self.location)}"
+            raise StoreError(f"{where}: {what} cannot be read ({exc})") from None
+
+    def _record(self, blob: bytes, what: str) -> CaseRecord:
+        record = self._decoded(what, blob, CaseRecord)
+        self._checked(f"{what}, case {record.id}", lambda r: record_values.check(r, "$"), record)
+        return record
+
+    def _checked(
+        self, what: str, check: Callable[[Any], None], data: Any, stored: bool = True
+    ) -> None:
+        """A run whose values are out of bounds: not stored, or, stored before values were
+        checked, refused when read, naming the run, so no report, card or site shows it."""
+        try:
+            check(data)
+        except BadValue as exc:
+            cure = (
+                " (stored before hashbench checked values: a store made again from the "
+                "results files leaves it out)"
+                if stored
+                else ""
+            )
+            where = f"history store {safe_location(self.location)}"
+            raise StoreError(f"{where}: {what}: {exc}{cure}") from None
 
 
 class _Transaction:

@@ -1,0 +1,219 @@
+"""Files checked for their values, not only their types: a negative, NaN, infinite or
+absurd figure in a real results file is refused where the file is read (exit 2, naming
+its path and value), never shown, ranked, compared, stored or published; a fidelity file
+read through its types (issue 44)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import msgspec
+import pytest
+from edited_files import CALIBRATE, COUNTED, FIDELITY, REAL, TIMED, hashbench, read, write
+
+from hashbench.model import RunFile
+from hashbench.model.fidelity import FidelityFile
+from hashbench.model.strength import StrengthFile
+from hashbench.results.files import load_any
+
+NAN, INF = float("nan"), float("inf")
+
+
+def edited(tmp_path: Path, source: Path, change, name: str = "edited.json") -> Path:
+    data = read(source)
+    change(data)
+    return write(tmp_path / name, data)
+
+
+def _case(data, i=0):
+    return data["cases"][i]
+
+
+def _set(path: str, value):
+    """A change: the field at a dotted path (`cases.0.stats.median`) set to `value`."""
+
+    def change(data):
+        *parents, last = path.split(".")
+        here = data
+        for part in parents:
+            here = here[int(part)] if part.isdigit() else here[part]
+        here[int(last) if last.isdigit() else last] = value
+
+    return change
+
+
+# What the issue found accepted with exit 0, each refused naming the field and value.
+HOSTILE = [
+    ("cases.0.samples_ns.0", -1114, "samples_ns[0] = -1114: a time must be positive"),
+    ("cases.0.stats.median", -1114.21, "stats.median = -1114.21: a time must be positive"),
+    ("cases.0.stats.median", NAN, "stats.median = NaN: a figure must be a finite number"),
+    ("cases.0.stats.max", INF, "stats.max = Infinity: a figure must be a finite number"),
+    ("cases.0.stats.median", 1e308, "stats.median = 1e+308: a time must be below a day"),
+    ("cases.0.iters", 10**40, "iters = 1.000e+40: ops per sample must be between 1 and"),
+    ("cases.0.yardstick_ns.0", NAN, "yardstick_ns[0] = NaN: a figure must be a finite"),
+    ("cases.0.stats.std", -0.9, "stats.std = -0.9: must be between 0 and"),
+    ("cases.0.stats.n", 3, "stats.n = 3: the statistics of"),
+    ("cases.0.stats.median_ci", [1.0, 2.0], "stats.median_ci = [1, 2]: the interval must hold"),
+]
+
+
+def test_every_real_file_is_read_with_its_values():
+    kinds = {TIMED: RunFile, COUNTED: RunFile, FIDELITY: FidelityFile, CALIBRATE: StrengthFile}
+    for path in REAL:
+        assert isinstance(load_any(path), kinds[path]), path
+    timed = load_any(TIMED)
+    assert isinstance(timed, RunFile)
+    assert all(c.processes == 2 and c.yardstick_ns and c.valid for c in timed.cases)
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "said"), HOSTILE, ids=[h[0] + "=" + str(h[1]) for h in HOSTILE]
+)
+def test_show_refuses_an_impossible_figure_naming_it(tmp_path, where, value, said):
+    bad = edited(tmp_path, TIMED, _set(where, value))
+    code, out, err = hashbench("show", bad)
+    assert code == 2, err
+    assert f"{bad}: $.cases[0].{said}" in err, err
+    assert out == ""  # nothing of it shown
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["show", "{bad}", "--format", "md"],
+        ["pick", "--alg", "sha256", "--results", "{bad}", "--fidelity", str(FIDELITY)],
+        ["card", "c/openssl", "--results", "{bad}", "--fidelity", str(FIDELITY)],
+        ["seeds-report", "{bad}"],
+        ["compare", str(TIMED), "{bad}", "--earlier", "0"],
+        ["compare", "{bad}", str(TIMED), "--earlier", "0"],
+        ["compare", "{bad}", "--reference", "c/openssl"],
+    ],
+    ids=lambda c: c[0] + ("-" + c[-1] if c[0] == "compare" else ""),
+)
+def test_every_reader_refuses_negative_times(tmp_path, command):
+    bad = edited(tmp_path, TIMED, _set("cases.1.samples_ns.3", -1114))
+    code, out, err = hashbench(*(part.replace("{bad}", str(bad)) for part in command))
+    assert code == 2, err
+    assert "$.cases[1].samples_ns[3] = -1114: a time must be positive" in err
+    assert "faster" not in out and "improvement" not in out
+
+
+def test_compare_refuses_a_nan_yardstick_and_an_absurd_median(tmp_path):
+    nan = edited(tmp_path, TIMED, _set("cases.0.yardstick_ns.1", NAN), "nan.json")
+    code, _, err = hashbench("compare", TIMED, nan, "--earlier", "0")
+    assert code == 2 and "yardstick_ns[1] = NaN" in err
+    huge = edited(tmp_path, TIMED, _set("cases.0.stats.median", 1e308), "huge.json")
+    code, out, err = hashbench("compare", TIMED, huge, "--earlier", "0")
+    assert code == 2 and "median = 1e+308: a time must be below a day" in err
+    assert "improvement" not in out
+
+
+def _rows(store: Path) -> tuple[int, int]:
+    if not store.exists():
+        return (0, 0)
+    db = sqlite3.connect(store)
+    try:
+        return tuple(
+            db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in ("runs", "cases")
+        )
+    finally:
+        db.close()
+
+
+def test_history_import_refuses_a_file_and_stores_nothing_of_it(tmp_path):
+    store = tmp_path / "history.sqlite"
+    bad = edited(tmp_path, TIMED, _set("cases.0.samples_ns.0", -1114))
+    assert hashbench("history", "--store", store, "import", TIMED)[0] == 0
+    before = _rows(store)
+    code, out, err = hashbench("history", "--store", store, "import", bad)
+    assert code == 2 and "samples_ns[0] = -1114" in err and "stored" not in out
+    assert _rows(store) == before
+    # several files: all read before any is stored, so a bad one stores none of them
+    code, _, err = hashbench("history", "--store", store, "import", COUNTED, bad)
+    assert code == 2 and _rows(store) == before
+    site = tmp_path / "site"
+    code, _, err = hashbench("site", "-o", site, "--store", store, "--strength", CALIBRATE)
+    assert code == 0, err
+    assert (site / "index.html").is_file()
+
+
+def test_a_store_poisoned_before_values_were_checked_is_refused_naming_the_run(tmp_path):
+    store = tmp_path / "history.sqlite"
+    assert hashbench("history", "--store", store, "import", TIMED)[0] == 0
+    db = sqlite3.connect(store)
+    db.execute("UPDATE cases SET median = -1114.21 WHERE id = (SELECT MIN(id) FROM cases)")
+    db.commit()
+    db.close()
+    code, _, err = hashbench(
+        "site", "-o", tmp_path / "site", "--store", store, "--strength", CALIBRATE
+    )
+    assert code == 2, err
+    assert "run 1, case " in err and "= -1114.21: a time must be positive" in err
+    case = read(TIMED)["cases"][0]["id"]
+    code, _, err = hashbench("history", "--store", store, case)
+    assert code == 2 and "a time must be positive" in err
+
+
+WRONG_SHAPES = [
+    ("kat", [{"impl": "c/openssl"}]),
+    ("interop", "a matrix"),
+    ("defaults", [{"impl": "x", "alg": "bcrypt", "params": {"cost": "ten"}}]),
+    ("ran", {"c/openssl": True}),
+    ("findings", {"new": 3}),
+    ("probes", [{"probe": "bcrypt.x", "impl": "c/openssl", "behaviour": 1}]),
+]
+
+
+@pytest.mark.parametrize(("field", "value"), WRONG_SHAPES, ids=[w[0] for w in WRONG_SHAPES])
+def test_a_wrongly_shaped_fidelity_file_is_refused_by_every_reader(tmp_path, field, value):
+    bad = edited(tmp_path, FIDELITY, _set(field, value))
+    store = tmp_path / "history.sqlite"
+    for command in (
+        ["history", "--store", store, "import", bad],
+        ["pick", "--alg", "bcrypt", "--results", TIMED, "--fidelity", bad],
+        ["card", "c/openssl", "--results", TIMED, "--fidelity", bad],
+        ["show", bad],
+    ):
+        code, _, err = hashbench(*command)
+        assert code == 2, (command, err)
+        assert "does not match the fidelity results format" in err and field in err
+    assert _rows(store) == (0, 0)
+
+
+def test_fidelity_values_and_matrices_are_checked(tmp_path):
+    def orphan(data):
+        data["interop"][0]["cells"]["nobody/here"] = {"c/openssl": "ok"}
+
+    for change, said in (
+        (orphan, "$.interop[0].cells = nobody/here: cells of a producer not in producers"),
+        (_set("seconds.kat", -1.0), "$.seconds.kat = -1: a duration"),
+        (_set("lengths.0.probe", "x"), "$.lengths[0].probe = x: a length probe is named"),
+    ):
+        bad = edited(tmp_path, FIDELITY, change)
+        code, _, err = hashbench("show", bad)
+        assert code == 2 and said in err, err
+
+
+def test_a_real_fidelity_file_reads_typed_and_renders(tmp_path):
+    data = load_any(FIDELITY)
+    assert isinstance(data, FidelityFile) and data.finished and data.findings is not None
+    assert data.kat and data.interop and data.ran
+    again = msgspec.convert(msgspec.to_builtins(data), FidelityFile)
+    assert again == data
+    code, out, err = hashbench("show", FIDELITY)
+    assert code == 0 and "known-answer vectors" in out, err
+    code, _, err = hashbench("show", FIDELITY, "--format", "html", "-o", tmp_path / "f.html")
+    assert code == 0 and (tmp_path / "f.html").read_text().count("interop-") >= 1, err
+
+
+def test_counted_and_strength_values_are_checked(tmp_path):
+    equal = edited(tmp_path, COUNTED, lambda d: d["cases"][0]["counted"][1].update(
+        ops=d["cases"][0]["counted"][0]["ops"]), "counted.json")  # fmt: skip
+    code, _, err = hashbench("show", equal)
+    assert code == 2 and "$.cases[0].counted[1].ops" in err and "more ops than" in err
+    negative = edited(tmp_path, COUNTED, _set("cases.0.counts.ir", -5.0), "ir.json")
+    assert "$.cases[0].counts.ir = -5" in hashbench("show", negative)[2]
+    target = edited(tmp_path, CALIBRATE, _set("calibrations.0.target_ns", NAN), "cal.json")
+    code, _, err = hashbench("show", target)
+    assert code == 2 and "$.calibrations[0].target_ns = NaN" in err
