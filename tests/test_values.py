@@ -1,7 +1,7 @@
 """Files checked for their values, not only their types: a negative, NaN, infinite or
 absurd figure in a real results file is refused where the file is read (exit 2, naming
 its path and value), never shown, ranked, compared, stored or published; a fidelity file
-read through its types (issue 44)."""
+read through its types; every output path checked before the work (issue 44)."""
 
 from __future__ import annotations
 
@@ -217,3 +217,65 @@ def test_counted_and_strength_values_are_checked(tmp_path):
     target = edited(tmp_path, CALIBRATE, _set("calibrations.0.target_ns", NAN), "cal.json")
     code, _, err = hashbench("show", target)
     assert code == 2 and "$.calibrations[0].target_ns = NaN" in err
+
+
+def _under_a_file(tmp_path: Path) -> Path:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    return blocker / "inside" / "out.html"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["show", str(TIMED), "--format", "md", "-o", "{out}"],
+        ["seeds-report", str(TIMED), "-o", "{out}"],
+        ["compare", str(TIMED), str(TIMED), "--earlier", "0", "-o", "{out}"],
+        [
+            "pick",
+            "--alg",
+            "sha256",
+            "--results",
+            str(TIMED),
+            "--fidelity",
+            str(FIDELITY),
+            "--format",
+            "md",
+            "-o",
+            "{out}",
+        ],
+        [
+            "card",
+            "c/openssl",
+            "--results",
+            str(TIMED),
+            "--fidelity",
+            str(FIDELITY),
+            "--format",
+            "md",
+            "-o",
+            "{out}",
+        ],
+        ["history", "--store", "{store}", "c/openssl:*", "--html", "{out}"],
+        ["site", "-o", "{out}", "--store", "{store}", "--strength", str(CALIBRATE)],
+        ["fidelity", "--runner", "c", "--out", "{out}", "--no-store"],
+        ["run", "--alg", "sha256", "--impl", "c/openssl", "--out", "{out}", "--no-store"],
+    ],
+    ids=lambda c: c[0],
+)
+def test_an_output_under_a_file_is_refused_before_any_work(tmp_path, command):
+    out = _under_a_file(tmp_path)
+    store = tmp_path / "history.sqlite"
+    args = [p.replace("{out}", str(out)).replace("{store}", str(store)) for p in command]
+    code, printed, err = hashbench(*args)
+    assert code == 2, err
+    assert "a-file is a file, not a folder" in err
+    assert printed == "" and not store.exists()  # nothing read, nothing run
+
+
+@pytest.mark.parametrize("place", ["/proc/hashbench-site", "/proc/no/such/site"])
+def test_a_site_folder_that_cannot_be_made_is_refused_before_any_work(tmp_path, place):
+    store = tmp_path / "history.sqlite"
+    code, _, err = hashbench("site", "-o", place, "--store", store, "--strength", CALIBRATE)
+    assert code == 2 and "cannot make a file in /proc" in err, err
+    assert not store.exists()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from hashbench.engine.selection import Selection, split
 from hashbench.errors import UsageError
-from hashbench.results.files import write_text_atomic
+from hashbench.results.files import check_output, write_text_atomic
 from hashbench.runner.manifest import load_all
 
 
@@ -67,6 +67,12 @@ def case_globs(args: argparse.Namespace) -> Selection:
         size=split(args.size),
         regex=regex("--filter-regex", getattr(args, "filter_regex", None)),
     )
+
+
+def output(path: Path | None, flag: str = "-o", *, folder: bool = False) -> None:
+    """An output path given, checked before any work starts (results.files.check_output)."""
+    if path is not None:
+        check_output(path, flag, folder=folder)
 
 
 def write_output(text: str, path: Path | None, what: str) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 from hashbench.cards import build, reference
 from hashbench.catalog import libraries
 from hashbench.command_support import card_sources
-from hashbench.command_support.options import write_output
+from hashbench.command_support.options import output, write_output
 from hashbench.errors import UsageError
 from hashbench.report import card_terminal
 from hashbench.report.console import console
@@ -32,6 +32,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.format is not None and args.format not in FORMATS:
         raise UsageError(f"unknown format {args.format!r}; known: {', '.join(FORMATS)}")
+    output(args.output)
     rows = libraries.load()
     chosen = {r.impl for r in rows if any(fnmatch.fnmatchcase(r.impl, g) for g in args.impl)}
     if not chosen:

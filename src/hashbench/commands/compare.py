@@ -114,6 +114,7 @@ def run(args: argparse.Namespace) -> int:
         options.threshold(args.threshold)  # a bad threshold is refused before any file is read
     if args.earlier < 0:
         raise UsageError(f"--earlier {args.earlier}: a number of runs, 0 or more")
+    options.output(args.output)
     globs = options.case_globs(args)
     if args.reference or args.new is None:
         runs = [load_side(args.old, args.store)]

@@ -16,7 +16,7 @@ import msgspec
 from rich.console import Console
 
 from hashbench.command_support.history_keeping import keep_in_history
-from hashbench.command_support.options import regex, runner_names
+from hashbench.command_support.options import output, regex, runner_names
 from hashbench.fidelity.run import run as run_fidelity
 from hashbench.report import fidelity_terminal
 from hashbench.report.console import console
@@ -44,6 +44,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    output(args.out, "--out")
     out = Console(stderr=True) if args.json else console()
     data, path = run_fidelity(
         regex("--filter", args.filter), args.out, out, runner_names(args.runner), args.known

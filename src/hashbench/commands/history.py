@@ -7,6 +7,7 @@ from pathlib import Path
 
 from rich.table import Table
 
+from hashbench.command_support.options import output
 from hashbench.command_support.options import threshold as parse_threshold
 from hashbench.errors import UsageError
 from hashbench.model import RunFile
@@ -56,6 +57,7 @@ def _open(args: argparse.Namespace) -> Store:
 
 
 def run(args: argparse.Namespace) -> int:
+    output(args.html, "--html")
     store = _open(args)
     try:
         if args.what[:1] == ["import"]:

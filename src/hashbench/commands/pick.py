@@ -14,7 +14,7 @@ from hashbench.cards.choose import choose, resolve_runtime
 from hashbench.catalog import libraries
 from hashbench.catalog.libraries import LibraryRow
 from hashbench.command_support import card_sources
-from hashbench.command_support.options import write_output
+from hashbench.command_support.options import output, write_output
 from hashbench.engine.suite import parse_params
 from hashbench.errors import UsageError
 from hashbench.model.card import Weights
@@ -98,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"unknown format {args.format!r}; known: {', '.join(FORMATS)}")
     if args.params and not args.alg:
         raise UsageError("--params needs --alg: parameters are an algorithm's")
+    output(args.output)
     runtime = resolve_runtime(args.runtime) if args.runtime else None
     if args.alg:
         catalog.algorithm(args.alg)

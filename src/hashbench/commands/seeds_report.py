@@ -9,7 +9,7 @@ from pathlib import Path
 
 from hashbench import paths
 from hashbench.catalog import seeds
-from hashbench.command_support.options import write_output
+from hashbench.command_support.options import output, write_output
 from hashbench.errors import UsageError
 from hashbench.measure import openssl_speed
 from hashbench.model.strength import StrengthFile
@@ -79,6 +79,8 @@ def _strength(path: Path) -> StrengthFile:
 
 
 def run(args: argparse.Namespace) -> int:
+    output(args.output)
+    output(args.measure_openssl_speed, "--measure-openssl-speed")
     sources = [Source(path, load(path)) for path in args.results]
     if args.measure_openssl_speed:
         speed = openssl_speed.measure(DIGESTS, SIZES)

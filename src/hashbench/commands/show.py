@@ -7,7 +7,7 @@ from pathlib import Path
 
 import msgspec
 
-from hashbench.command_support.options import write_output
+from hashbench.command_support.options import output, write_output
 from hashbench.errors import UsageError
 from hashbench.model.fidelity import FidelityFile
 from hashbench.model.strength import StrengthFile
@@ -31,6 +31,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.format is not None and args.format not in FORMATS:
         raise UsageError(f"unknown format {args.format!r}; known: {', '.join(FORMATS)}")
+    output(args.output)
     data = load_any(args.file)
     if args.format is None:
         if isinstance(data, FidelityFile):

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from hashbench import paths
+from hashbench.command_support.options import output
 from hashbench.command_support.options import threshold as parse_threshold
 from hashbench.errors import UsageError
 from hashbench.report.site.build import files
@@ -68,9 +69,7 @@ def _previous(folder: Path) -> set[str]:
 def _write(folder: Path, pages: dict[str, str]) -> None:
     old = _previous(folder)
     for rel, text in sorted(pages.items()):
-        path = folder / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(path, text)
+        write_text_atomic(folder / rel, text)  # its folders made, or a UsageError
     for rel in sorted(old - set(pages)):  # a group or library gone since
         stale = folder / rel
         if stale.is_file() and folder.resolve() in stale.resolve().parents:
@@ -80,6 +79,8 @@ def _write(folder: Path, pages: dict[str, str]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     given = parse_threshold(args.threshold) if args.threshold else None
+    output(args.output, folder=True)
+    _previous(args.output)  # a foreign folder is refused before the store is read
     strength = args.strength or documents.default_strength_files(paths.root() / "results")
     data = gather(args.store or default_location(), strength, given)
     pages = files(data, given)

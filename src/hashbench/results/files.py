@@ -72,6 +72,31 @@ def write_text_atomic(path: Path, text: str) -> None:
         raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from exc
 
 
+def check_output(path: Path, flag: str, *, folder: bool = False) -> None:
+    """Refuse an output that cannot be written before any work starts: a file that is a
+    folder (or a folder that is a file), a path under a file, a place where no file can
+    be made (permissions, a read-only or pseudo file system: a file is made there and
+    removed, to see). The folders missing are made when the output is written."""
+    if folder and path.exists() and not path.is_dir():
+        raise UsageError(f"{flag} {path}: not a folder")
+    if not folder and path.is_dir():
+        raise UsageError(f"{flag} {path}: is a folder; give a file name")
+    here = path if folder else path.parent
+    while not here.exists() and here != here.parent:  # the nearest folder that exists
+        here = here.parent
+    if not here.is_dir():
+        raise UsageError(f"{flag} {path}: cannot write there ({here} is a file, not a folder)")
+    if path.is_file() and not os.access(path, os.W_OK):
+        raise UsageError(f"{flag} {path}: cannot write there (permission denied)")
+    try:
+        with tempfile.TemporaryFile(dir=here):
+            pass
+    except OSError as exc:
+        raise UsageError(
+            f"{flag} {path}: cannot make a file in {here} ({exc.strerror or exc})"
+        ) from None
+
+
 def lock_path(path: Path) -> Path:
     """The lock beside a results file: held for as long as a run writes it. (The results
     file itself is replaced on every write, so a lock on it would not hold.)"""
@@ -106,14 +131,11 @@ class ResultsFile:
     @staticmethod
     def check_writable(path: Path) -> None:
         """Refuse an --out that cannot be written before any runner starts."""
-        if path.is_dir():
-            raise UsageError(f"--out {path}: is a directory; give a file name")
+        check_output(path, "--out")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise UsageError(f"--out {path}: cannot write there ({exc.strerror or exc})") from exc
-        if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-            raise UsageError(f"--out {path}: cannot write there (permission denied)")
 
     @staticmethod
     def _take_lock(path: Path) -> int:
