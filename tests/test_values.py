@@ -1,7 +1,8 @@
 """Files checked for their values, not only their types: a negative, NaN, infinite or
 absurd figure in a real results file is refused where the file is read (exit 2, naming
 its path and value), never shown, ranked, compared, stored or published; a fidelity file
-read through its types; every output path checked before the work (issue 44)."""
+read through its types; every output path checked before the work; markup in a file's
+text shown as text (issue 44)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import msgspec
 import pytest
 from edited_files import CALIBRATE, COUNTED, FIDELITY, REAL, TIMED, hashbench, read, write
 
+from hashbench.errors import UsageError
 from hashbench.model import RunFile
 from hashbench.model.fidelity import FidelityFile
 from hashbench.model.strength import StrengthFile
@@ -279,3 +281,65 @@ def test_a_site_folder_that_cannot_be_made_is_refused_before_any_work(tmp_path, 
     code, _, err = hashbench("site", "-o", place, "--store", store, "--strength", CALIBRATE)
     assert code == 2 and "cannot make a file in /proc" in err, err
     assert not store.exists()
+
+
+MARKUP = "[/]<i>x</i>"
+
+
+def _text_fields(value, path=()):
+    """The path of every string in a document, a list's items as `*`."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _text_fields(item, (*path, key))
+    elif isinstance(value, list):
+        for item in value:
+            yield from _text_fields(item, (*path, "*"))
+    elif isinstance(value, str):
+        yield path
+
+
+def _with_text(value, path, text):
+    if not path:
+        return text
+    head, rest = path[0], path[1:]
+    if head == "*":
+        return [_with_text(item, rest, text) for item in value]
+    return {**value, head: _with_text(value[head], rest, text)}
+
+
+def _all_text_marked(tmp_path: Path, source: Path) -> Path:
+    """The file with markup in every text field that still reads on its own (names,
+    reasons, notes; not a status, a time or another field of a few known values)."""
+    data = read(source)
+    probe = tmp_path / "probe.json"
+    for path in sorted(set(_text_fields(data))):
+        try:
+            load_any(write(probe, _with_text(data, path, MARKUP)))
+        except UsageError:
+            continue
+        data = _with_text(data, path, MARKUP)
+    return write(tmp_path / f"marked-{source.name}", data)
+
+
+@pytest.mark.parametrize("source", [TIMED, COUNTED, FIDELITY, CALIBRATE], ids=lambda p: p.stem)
+def test_markup_in_every_text_field_is_shown_as_text(tmp_path, source):
+    marked = _all_text_marked(tmp_path, source)
+    code, out, err = hashbench("show", marked)
+    assert code == 0, err
+    assert MARKUP in out  # as it was written, not read as a style
+    html = tmp_path / "page.html"
+    exported = "html" if source != CALIBRATE else "md"
+    code, _, err = hashbench("show", marked, "--format", exported, "-o", html)
+    assert code == 0, err
+    if exported == "html":
+        assert "<i>x</i>" not in html.read_text() and "&lt;i&gt;x&lt;/i&gt;" in html.read_text()
+    runs = [marked] if source in (TIMED, COUNTED) else [TIMED]
+    fidelity = marked if source == FIDELITY else FIDELITY
+    for command in (
+        ["pick", "--alg", "bcrypt", "--results", *runs, "--fidelity", fidelity],
+        ["card", "c/*", "--results", *runs, "--fidelity", fidelity],
+        ["compare", source if source in (TIMED, COUNTED) else TIMED, runs[0], "--all"],
+        ["seeds-report", runs[0]],
+    ):
+        code, _, err = hashbench(*command)
+        assert code in (0, 1) or err.startswith("hashbench: error: "), (command, err)

@@ -18,15 +18,15 @@ BRIEF_ROWS = 3
 def render(run: RunFile, console: Console, brief: bool = False) -> None:
     env = run.environment
     console.print(
-        f"[bold]hashbench[/] suite [bold]{run.suite}[/] · {env.cpu} · {env.os} · "
-        f"[bold]{run.measure}[/]"
+        f"[bold]hashbench[/] suite [bold]{escape(run.suite)}[/] · {escape(env.cpu)} · "
+        f"{escape(env.os)} · [bold]{run.measure}[/]"
     )
     for line in cc.how(run):
         console.print(f"  {escape(line)}", style="dim")
     for cases in cc.groups(run):
         _group(run, cases, console, brief)
     for warning in run.warnings:
-        console.print(f"[yellow]warning:[/] {warning}")
+        console.print(f"[yellow]warning:[/] {escape(warning)}")
 
 
 def _group(run: RunFile, cases: list[CaseRecord], console: Console, brief: bool) -> None:
@@ -42,19 +42,20 @@ def _group(run: RunFile, cases: list[CaseRecord], console: Console, brief: bool)
         least = cc.figure(run, rows[0])
         for c in shown:
             cells = [cc.COLUMNS[n](c) for n in names[:-1]]
-            table.add_row(*cells, f"{cc.figure(run, c) / least:.2f}×" if least else "—")
+            ratio = f"{cc.figure(run, c) / least:.2f}×" if least else "—"
+            table.add_row(*map(escape, cells), ratio)
         console.print(table)
         for c in (c for c in shown if c.warnings):
             words = "; ".join(describe(w) for w in c.warnings)
-            console.print(f"  [yellow]![/] {c.impl}: {escape(words)}")
+            console.print(f"  [yellow]![/] {escape(c.impl)}: {escape(words)}")
     for status, style in (("unverified", "red"), ("failed", "red"), ("refused", "yellow")):
         for c in cases:
             if c.status == status:
-                console.print(f"  [{style}]{status}[/] {c.impl}: {escape(c.reason)}")
+                console.print(f"  [{style}]{status}[/] {escape(c.impl)}: {escape(c.reason)}")
     if not brief:
         reasons: dict[str, list[str]] = {}
         for c in cases:
             if c.status == "not_applicable" and c.reason != f"no {c.alg}":
                 reasons.setdefault(c.reason, []).append(c.impl)
         for reason, impls in sorted(reasons.items()):
-            console.print(f"  [dim]n/a ({escape(reason)}): {', '.join(sorted(impls))}[/]")
+            console.print(f"  [dim]n/a ({escape(reason)}): {escape(', '.join(sorted(impls)))}[/]")

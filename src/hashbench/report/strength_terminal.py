@@ -135,6 +135,11 @@ def params(alg: str, values: dict[str, int] | None) -> str:
     return ",".join(s for s in shown if s)
 
 
+def _params(alg: str, values: dict[str, int] | None) -> str:
+    """`params`, as the markup of a cell: a file's names are text, never markup."""
+    return escape(params(alg, values))
+
+
 def usd(value: float | None) -> str:
     """Dollars in at most 7 characters: $2.8e-9, $0.87, $914, $2.04k, $3.12M, $4.8e+15."""
     if value is None:
@@ -168,23 +173,25 @@ def guesses(attack: Attack | None) -> str:
 
 def _header(file: StrengthFile, console: Console, what: str) -> None:
     env = file.environment
-    head = f"[bold]hashbench {file.command}[/]" + (f" {what}" if what else "")
-    console.print(f"{head} · {env.cpu} · {env.cores or '?'} cores · {env.os}")
+    head = f"[bold]hashbench {file.command}[/]" + (f" {escape(what)}" if what else "")
+    console.print(f"{head} · " + escape(f"{env.cpu} · {env.cores or '?'} cores · {env.os}"))
     for key, value in file.options.items():
-        console.print(f"  {key}: {value}", style="dim")
+        console.print(escape(f"  {key}: {value}"), style="dim")
 
 
 def _choices(choices: list[ImplChoice], console: Console) -> None:
     for c in choices:
         if not c.impl:
             why = "; ".join(f"{i}: {r}" for i, r in c.skipped.items()) or "no candidate here"
-            console.print(f"  {c.alg}: [red]no implementation could be measured[/] ({why})")
+            said = f"  {escape(c.alg)}: [red]no implementation could be measured[/]"
+            console.print(f"{said} ({escape(why)})")
             continue
         ranked = sorted(c.medians_ns.items(), key=lambda kv: kv[1])
         measured = ", ".join(f"{i} {units.duration(m)}" for i, m in ranked)
         at = f" at {params(c.alg, c.probe)}" if measured else ""
+        how = f"({c.how}{at}{': ' + measured if measured else ''})"
         console.print(
-            f"  {c.alg}: [bold]{c.impl}[/] ({c.how}{at}{': ' + measured if measured else ''})",
+            f"  {escape(c.alg)}: [bold]{escape(c.impl)}[/] {escape(how)}",
             style="dim" if not measured else None,
         )
 
@@ -232,9 +239,9 @@ def _calibrations(cals: list[Calibration], console: Console) -> None:
     fits = [f"{cal.fits[-1].r_squared:.4f}" if cal.fits else "—" for cal in cals]
     print_fitted(
         [
-            Col("algorithm", [cal.alg for cal in cals]),
-            Col("implementation", [cal.impl or "—" for cal in cals]),
-            Col("parameters", [params(cal.alg, cal.params) for cal in cals]),
+            Col("algorithm", [escape(cal.alg) for cal in cals]),
+            Col("implementation", [escape(cal.impl or "—") for cal in cals]),
+            Col("parameters", [_params(cal.alg, cal.params) for cal in cals]),
             Col("median ±CI", medians, right=True),
             Col("memory", [units.size(c.memory_bytes) if c.memory_bytes else "—" for c in cals],
                 right=True, drop=2),
@@ -256,8 +263,10 @@ def _fits(cals: list[Calibration], console: Console) -> None:
                 for p in fit.points
             )
             console.print(
-                f"  {cal.alg} {fit.param} ({held}): {fit_text(fit)}, R² {fit.r_squared:.4f} "
-                f"— {points}"
+                escape(
+                    f"  {cal.alg} {fit.param} ({held}): {fit_text(fit)}, "
+                    f"R² {fit.r_squared:.4f} — {points}"
+                )
             )
 
 
@@ -268,19 +277,29 @@ def render_calibrate(file: StrengthFile, console: Console) -> None:
     console.print()
     _calibrations(file.calibrations, console)
     _fits(file.calibrations, console)
+    _unreachable(file, console)
+    _warnings(file, console)
+
+
+def _unreachable(file: StrengthFile, console: Console) -> None:
     for cal in file.calibrations:
         if cal.outcome != "ok":
-            console.print(f"[yellow]{unreachable(cal)}[/]")
+            console.print(f"[yellow]{escape(unreachable(cal))}[/]")
         elif cal.within_noise:
             console.print(f"[yellow]{escape(cal.alg)}: {escape(cal.within_noise)}[/]")
+
+
+def _warnings(file: StrengthFile, console: Console) -> None:
     for warning in file.warnings:
-        console.print(f"[yellow]warning:[/] {warning}")
+        console.print(f"[yellow]warning:[/] {escape(warning)}")
 
 
 def _name(row: ParamSet) -> Cell:
     """The row's label, or its algorithm and parameters (the parameters never wrapped)."""
     flag = " [red]⚑[/]" if row.flag else ""
-    return row.label + flag if row.label else (row.alg, params(row.alg, row.params) + flag)
+    if row.label:
+        return escape(row.label) + flag
+    return (escape(row.alg), _params(row.alg, row.params) + flag)
 
 
 def _attack_table(rows: list[ParamSet], console: Console, title: str, gpu: str) -> None:
@@ -291,10 +310,10 @@ def _attack_table(rows: list[ParamSet], console: Console, title: str, gpu: str) 
     print_fitted(
         [
             Col("parameter set", names, whole=False),
-            Col("parameters", [(r.alg, params(r.alg, r.params)) if r.label else r.impl
-                               for r in rows], whole=False),
+            Col("parameters", [(escape(r.alg), _params(r.alg, r.params)) if r.label
+                               else escape(r.impl) for r in rows], whole=False),
             Col("time here", [units.duration(r.median_ns) if r.median_ns
-                              else f"[dim]{r.note or '—'}[/]" for r in rows], right=True),
+                              else f"[dim]{escape(r.note or '—')}[/]" for r in rows], right=True),
             Col("memory", [units.size(r.memory_bytes) if r.memory_bytes else "—" for r in rows],
                 right=True, drop=2),
             Col("peak RSS", [units.size(r.peak_rss_bytes) for r in rows], right=True, drop=1),
@@ -304,7 +323,7 @@ def _attack_table(rows: list[ParamSet], console: Console, title: str, gpu: str) 
     )  # fmt: skip
     print_fitted(
         [
-            Col(f"attacker: one {gpu}", names, whole=False),
+            Col(f"attacker: one {escape(gpu)}", names, whole=False),
             Col("guesses/s", [guesses(a) for a in attacks], right=True),
             Col("$/guess", [usd(a.usd_per_guess if a else None) for a in attacks], right=True),
             Col("J/guess", [joules(a.joules_per_guess if a else None) for a in attacks],
@@ -322,7 +341,7 @@ def _equivalence(eq: Equivalence, console: Console, gpu: str) -> None:
     rate = base.attack.rate_per_s if base.attack else None
     console.print(
         f"\n[bold]bcrypt cost {base.params.get('cost')}[/]: {units.duration(base.median_ns)} "
-        f"here, {guesses(base.attack)} guesses/s per {gpu}"
+        f"here, {guesses(base.attack)} guesses/s per {escape(gpu)}"
     )
     kinds = [("defender time", row) for row in eq.equal_time]
     kinds += [("attacker cost", row) for row in eq.equal_cost]
@@ -334,11 +353,11 @@ def _equivalence(eq: Equivalence, console: Console, gpu: str) -> None:
     print_fitted(
         [
             Col("equal", [kind for kind, _ in kinds], whole=False),
-            Col("algorithm", [row.alg for row in rows]),
-            Col("parameters", [params(r.alg, r.params) + (" [red]⚑[/]" if r.flag else "")
+            Col("algorithm", [escape(row.alg) for row in rows]),
+            Col("parameters", [_params(r.alg, r.params) + (" [red]⚑[/]" if r.flag else "")
                                for r in rows]),
             Col("time here", [units.duration(r.median_ns) if r.median_ns
-                              else f"[dim]{r.note}[/]" for r in rows], right=True),
+                              else f"[dim]{escape(r.note)}[/]" for r in rows], right=True),
             Col("memory", [units.size(r.memory_bytes) if r.memory_bytes else "—" for r in rows],
                 right=True, drop=2),
             Col("guesses/s", [guesses(r.attack) for r in rows], right=True, drop=1),
@@ -354,10 +373,10 @@ def _notes(rows: list[ParamSet], console: Console) -> None:
         what = row.label or f"{row.alg} {params(row.alg, row.params)}"
         if row.flag and what not in seen:
             seen.add(what)
-            console.print(f"  [red]⚑[/] {what}: {row.flag}")
+            console.print(f"  [red]⚑[/] {escape(f'{what}: {row.flag}')}")
     notes = {n for row in rows if row.attack for n in row.attack.notes}
     for note in sorted(notes):
-        console.print(f"  note: {note}", style="dim")
+        console.print(escape(f"  note: {note}"), style="dim")
 
 
 def render_strength(file: StrengthFile, console: Console) -> None:
@@ -377,21 +396,18 @@ def render_strength(file: StrengthFile, console: Console) -> None:
         _equivalence(eq, console, gpu)
     if file.equivalences:
         _notes([r for eq in file.equivalences for r in (*eq.equal_time, *eq.equal_cost)], console)
-    for cal in file.calibrations:
-        if cal.outcome != "ok":
-            console.print(f"[yellow]{unreachable(cal)}[/]")
+    _unreachable(file, console)
     console.print(
         "\nattack costs: cheapest rental listed, every candidate tried (half on average); "
         "model and sources in docs/strength.md",
         style="dim",
     )
-    for warning in file.warnings:
-        console.print(f"[yellow]warning:[/] {warning}")
+    _warnings(file, console)
 
 
 def _capacity(cap: Capacity, console: Console) -> None:
     console.print(
-        f"\n[bold]{cap.alg} {params(cap.alg, cap.params)}[/] with {cap.impl}: "
+        f"\n[bold]{escape(cap.alg)} {_params(cap.alg, cap.params)}[/] with {escape(cap.impl)}: "
         f"{units.size(cap.memory_per_login_bytes)} per login, runner at rest "
         f"{units.size(cap.baseline_rss_bytes)}"
     )
@@ -411,7 +427,7 @@ def _capacity(cap: Capacity, console: Console) -> None:
             need if level.fits_memory else f"[red]{need}, over[/]",
         )
     console.print(table)
-    console.print(f"  {cap.limit}")
+    console.print(f"  {escape(cap.limit)}")
 
 
 def render_capacity(file: StrengthFile, console: Console) -> None:
@@ -419,8 +435,7 @@ def render_capacity(file: StrengthFile, console: Console) -> None:
     _choices(file.choices, console)
     for cap in file.capacity:
         _capacity(cap, console)
-    for warning in file.warnings:
-        console.print(f"[yellow]warning:[/] {warning}")
+    _warnings(file, console)
 
 
 def render(file: StrengthFile, console: Console) -> None:

@@ -8,6 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from hashbench import catalog
@@ -100,12 +101,12 @@ def render(cases: list[CaseRecord], console: Console) -> None:
     for sweep in find(cases):
         console.print()
         unit = "MB/s (median)" if sweep.throughput else "median time per op"
-        console.print(f"[bold]sweep {sweep.title}[/] · {unit}")
+        console.print(f"[bold]sweep {escape(sweep.title)}[/] · {unit}")
         table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
         table.add_column("benchmark", no_wrap=True)
         for point in sweep.points:
             table.add_column(_head(sweep, point), justify="right", no_wrap=True)
         for impl in sorted(sweep.cells, key=lambda impl: _order(sweep, impl)):
             row = [impl] + [_cell(sweep, sweep.cells[impl].get(p)) for p in sweep.points]
-            table.add_row(*row)
+            table.add_row(*map(escape, row))
         console.print(table)

@@ -24,16 +24,17 @@ def render(run: RunFile, console: Console, brief: bool = False) -> None:
         return
     env = run.environment
     console.print(
-        f"[bold]hashbench[/] suite [bold]{run.suite}[/] · "
-        f"{env.cpu} · {env.cores or '?'} cores · {env.os}"
+        f"[bold]hashbench[/] suite [bold]{escape(run.suite)}[/] · "
+        + escape(f"{env.cpu} · {env.cores or '?'} cores · {env.os}")
     )
     for name, info in sorted(run.runners.items()):
         if info.available:
             overhead = info.loop_overhead_ns
             shown = f"{overhead:.2f} ns/iter" if overhead is not None else "?"
-            console.print(f"  runner {name}: {info.runtime} · loop overhead {shown}", style="dim")
+            said = f"  runner {name}: {info.runtime} · loop overhead {shown}"
+            console.print(escape(said), style="dim")
         else:
-            console.print(f"  runner {name}: [yellow]skipped[/] — {info.reason}")
+            console.print(f"  runner {escape(name)}: [yellow]skipped[/] — {escape(info.reason)}")
     groups: dict[int, list[CaseRecord]] = defaultdict(list)
     for case in run.cases:
         groups[case.group].append(case)
@@ -41,18 +42,20 @@ def render(run: RunFile, console: Console, brief: bool = False) -> None:
         render_group(cases, console, brief)
     sweep.render(run.cases, console)
     for warning in run.warnings:
-        console.print(f"[yellow]warning:[/] {warning}")
+        console.print(f"[yellow]warning:[/] {escape(warning)}")
     for r in run.resumptions:  # run --resume
         forced = f"; merged with --force although {'; '.join(r.changed)}" if r.forced else ""
         console.print(
-            f"resumed {r.resumed}: the run was {r.how} at {r.ended or '?'}, "
-            f"{r.kept} cases kept{escape(forced)}"
+            escape(
+                f"resumed {r.resumed}: the run was {r.how} at {r.ended or '?'}, "
+                f"{r.kept} cases kept{forced}"
+            )
         )
     note = one_process_note(run)
     if note:
-        console.print(f"\n{note}", style="dim")
+        console.print(f"\n{escape(note)}", style="dim")
     if run.time_spent:
-        console.print(f"\n{time_spent.describe(run.time_spent)}", style="dim")
+        console.print(f"\n{escape(time_spent.describe(run.time_spent))}", style="dim")
 
 
 # Columns in the order shown, each with how it reads a record; when the console is too
@@ -102,7 +105,7 @@ def _table(cells: dict[str, list[str]]) -> Table:
             style="dim" * (name == "backend"),
         )
     for row in zip(*cells.values(), strict=True):
-        table.add_row(*row)
+        table.add_row(*map(escape, row))  # a file's names are text, never markup
     return table
 
 
@@ -142,11 +145,11 @@ def render_group(cases: list[CaseRecord], console: Console, brief: bool = False)
         warned = [] if brief else [c for c in valid if c.warnings]
         for c in warned:  # one line per case, its warnings side by side
             words = "; ".join(describe(w) for w in c.warnings)
-            console.print(f"  [yellow]![/] {c.impl}: {escape(words)}")
+            console.print(f"  [yellow]![/] {escape(c.impl)}: {escape(words)}")
     fastest, ratios = group_summary(cases)
     if fastest is not None and ratios:
         console.print("[bold]summary[/]")
-        console.print(f"  [cyan]{fastest.impl}[/]")
+        console.print(f"  [cyan]{escape(fastest.impl)}[/]")
         for r in ratios[: BRIEF_ROWS - 1] if brief else ratios:
             console.print(f"     {ratio_text(r)}")
     classes = [] if brief else by_backend(cases)
@@ -157,11 +160,11 @@ def render_group(cases: list[CaseRecord], console: Console, brief: bool = False)
                 "" if c is classes[0][1] else f"  [yellow]{factor:.2f}×[/] the time of the fastest"
             )
             median = units.duration(c.measured.median)
-            console.print(f"  {cls:<6} [cyan]{c.impl}[/] {median}{slower}")
+            console.print(f"  {escape(f'{cls:<6}')} [cyan]{escape(c.impl)}[/] {median}{slower}")
     for status, style in (("unverified", "red"), ("failed", "red"), ("refused", "yellow")):
         for c in cases:
             if c.status == status:
-                console.print(f"  [{style}]{status}[/] {c.impl}: {c.reason}")
+                console.print(f"  [{style}]{status}[/] {escape(c.impl)}: {escape(c.reason)}")
     if not brief:
         _not_applicable(cases, console)
 
@@ -171,8 +174,8 @@ def ratio_text(r: Ratio) -> str:
     intervals overlap."""
     interval = f"({r.low:.2f}–{r.high:.2f}×)"
     if r.indistinguishable:
-        return f"[dim]≈ {r.ratio:.2f}×[/] indistinguishable from {r.impl} {interval}"
-    return f"[green]{r.ratio:.2f}×[/] faster than {r.impl} {interval}"
+        return f"[dim]≈ {r.ratio:.2f}×[/] indistinguishable from {escape(r.impl)} {interval}"
+    return f"[green]{r.ratio:.2f}×[/] faster than {escape(r.impl)} {interval}"
 
 
 def _not_applicable(cases: list[CaseRecord], console: Console) -> None:
@@ -184,10 +187,10 @@ def _not_applicable(cases: list[CaseRecord], console: Console) -> None:
     # their names in the results file; every other reason is listed by name.
     without = na.pop(f"no {cases[0].alg}", [])
     for reason, impls in sorted(na.items()):
-        console.print(f"  [dim]n/a ({reason}): {', '.join(sorted(impls))}[/]")
+        console.print(f"  [dim]{escape(f'n/a ({reason}): ' + ', '.join(sorted(impls)))}[/]")
     if without:
         console.print(
-            f"  [dim]n/a: {len(without)} implementations without {cases[0].alg} "
+            f"  [dim]n/a: {len(without)} implementations without {escape(cases[0].alg)} "
             "(named in the results file)[/]"
         )
 
