@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,20 @@ def write(path: Path, data: Any) -> Path:
     """As Python's json writes it: NaN and Infinity as the bare words a hand edit leaves."""
     path.write_text(json.dumps(data, indent=1))
     return path
+
+
+def store_rows(store: Path) -> tuple[int, int]:
+    """(runs, cases) a SQLite history store holds; none where there is no store."""
+    if not store.exists():
+        return (0, 0)
+    db = sqlite3.connect(store)
+    try:
+        runs, cases = (
+            db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in ("runs", "cases")
+        )
+        return (runs, cases)
+    finally:
+        db.close()
 
 
 def hashbench(*args: str | Path) -> tuple[int, str, str]:

@@ -11,7 +11,17 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from edited_files import CALIBRATE, COUNTED, FIDELITY, REAL, TIMED, hashbench, read, write
+from edited_files import (
+    CALIBRATE,
+    COUNTED,
+    FIDELITY,
+    REAL,
+    TIMED,
+    hashbench,
+    read,
+    store_rows,
+    write,
+)
 
 from hashbench.errors import UsageError
 from hashbench.model import RunFile
@@ -111,29 +121,17 @@ def test_compare_refuses_a_nan_yardstick_and_an_absurd_median(tmp_path):
     assert "improvement" not in out
 
 
-def _rows(store: Path) -> tuple[int, int]:
-    if not store.exists():
-        return (0, 0)
-    db = sqlite3.connect(store)
-    try:
-        return tuple(
-            db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in ("runs", "cases")
-        )
-    finally:
-        db.close()
-
-
 def test_history_import_refuses_a_file_and_stores_nothing_of_it(tmp_path):
     store = tmp_path / "history.sqlite"
     bad = edited(tmp_path, TIMED, _set("cases.0.samples_ns.0", -1114))
     assert hashbench("history", "--store", store, "import", TIMED)[0] == 0
-    before = _rows(store)
+    before = store_rows(store)
     code, out, err = hashbench("history", "--store", store, "import", bad)
     assert code == 2 and "samples_ns[0] = -1114" in err and "stored" not in out
-    assert _rows(store) == before
+    assert store_rows(store) == before
     # several files: all read before any is stored, so a bad one stores none of them
     code, _, err = hashbench("history", "--store", store, "import", COUNTED, bad)
-    assert code == 2 and _rows(store) == before
+    assert code == 2 and store_rows(store) == before
     site = tmp_path / "site"
     code, _, err = hashbench("site", "-o", site, "--store", store, "--strength", CALIBRATE)
     assert code == 0, err
@@ -180,7 +178,7 @@ def test_a_wrongly_shaped_fidelity_file_is_refused_by_every_reader(tmp_path, fie
         code, _, err = hashbench(*command)
         assert code == 2, (command, err)
         assert "does not match the fidelity results format" in err and field in err
-    assert _rows(store) == (0, 0)
+    assert store_rows(store) == (0, 0)
 
 
 def test_fidelity_values_and_matrices_are_checked(tmp_path):
@@ -221,6 +219,9 @@ def test_counted_and_strength_values_are_checked(tmp_path):
     assert code == 2 and "$.calibrations[0].target_ns = NaN" in err
 
 
+GIVEN = ["--results", str(TIMED), "--fidelity", str(FIDELITY)]  # files: no store is read
+
+
 def _under_a_file(tmp_path: Path) -> Path:
     blocker = tmp_path / "a-file"
     blocker.write_text("x")
@@ -233,31 +234,8 @@ def _under_a_file(tmp_path: Path) -> Path:
         ["show", str(TIMED), "--format", "md", "-o", "{out}"],
         ["seeds-report", str(TIMED), "-o", "{out}"],
         ["compare", str(TIMED), str(TIMED), "--earlier", "0", "-o", "{out}"],
-        [
-            "pick",
-            "--alg",
-            "sha256",
-            "--results",
-            str(TIMED),
-            "--fidelity",
-            str(FIDELITY),
-            "--format",
-            "md",
-            "-o",
-            "{out}",
-        ],
-        [
-            "card",
-            "c/openssl",
-            "--results",
-            str(TIMED),
-            "--fidelity",
-            str(FIDELITY),
-            "--format",
-            "md",
-            "-o",
-            "{out}",
-        ],
+        ["pick", "--alg", "sha256", *GIVEN, "--format", "md", "-o", "{out}"],
+        ["card", "c/openssl", *GIVEN, "--format", "md", "-o", "{out}"],
         ["history", "--store", "{store}", "c/openssl:*", "--html", "{out}"],
         ["site", "-o", "{out}", "--store", "{store}", "--strength", str(CALIBRATE)],
         ["fidelity", "--runner", "c", "--out", "{out}", "--no-store"],

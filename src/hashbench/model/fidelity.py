@@ -94,23 +94,24 @@ class EaseRow(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     notes: str = ""
 
 
-class FindingRow(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    """A divergence by its key (fidelity/findings.py), with one example."""
+class FindingKey(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """What a divergence is known by (fidelity/findings.py): no message, no salt, no time."""
 
     check: str
     subject: str
     behaviour: str
     impl: str
+
+
+class FindingRow(FindingKey, kw_only=True, forbid_unknown_fields=True):
+    """A divergence by its key, with one example."""
+
     detail: str = ""
 
 
-class GoneRow(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+class GoneRow(FindingKey, kw_only=True, forbid_unknown_fields=True):
     """A known divergence this run did not see again, with why it was known."""
 
-    check: str
-    subject: str
-    behaviour: str
-    impl: str
     why: str
 
 

@@ -17,9 +17,8 @@ from hashbench.model.fidelity import (
     DifferentialResult,
     EaseRow,
     FidelityFile,
-    FindingRow,
+    FindingKey,
     Findings,
-    GoneRow,
     InteropMatrix,
     KatOutcome,
 )
@@ -68,7 +67,7 @@ def _header(findings: Findings | None, console: Console) -> None:
     )
 
 
-def _key(f: FindingRow | GoneRow) -> str:
+def _key(f: FindingKey) -> str:
     return f"{f.check} {f.subject} · {f.behaviour} · {f.impl}"
 
 

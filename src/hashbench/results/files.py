@@ -9,8 +9,9 @@ import fcntl
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -22,6 +23,8 @@ from hashbench.results.values import fidelity as fidelity_values
 from hashbench.results.values import run_file as run_values
 from hashbench.results.values import strength as strength_values
 from hashbench.results.values.bounds import BadValue
+
+T = TypeVar("T")
 
 
 def _umask() -> int:
@@ -234,7 +237,7 @@ def load_fidelity(path: Path, flag: str = "") -> FidelityFile:
     return loaded
 
 
-def _checked(path: Path, check: Any, data: Any) -> None:
+def _checked(path: Path, check: Callable[[T], None], data: T) -> None:
     """The values of a file decoded: a figure out of its bounds refuses the file."""
     try:
         check(data)
@@ -271,28 +274,31 @@ def _to_run(path: Path, data: dict[str, Any]) -> RunFile:
 
 
 def _to_strength(path: Path, data: dict[str, Any]) -> StrengthFile:
-    if data.get("version") != STRENGTH_VERSION:
-        raise UsageError(
-            f"{path}: strength results version {data.get('version')!r}; this hashbench reads "
-            f"{STRENGTH_VERSION}"
-        )
-    try:
-        strength = msgspec.convert(data, StrengthFile)
-    except msgspec.ValidationError as exc:
-        raise UsageError(f"{path}: does not match the strength results format: {exc}") from exc
-    _checked(path, strength_values.check, strength)
-    return strength
+    return _typed(path, data, "strength", STRENGTH_VERSION, StrengthFile, strength_values.check)
 
 
 def _to_fidelity(path: Path, data: dict[str, Any]) -> FidelityFile:
-    if data.get("version") != FIDELITY_VERSION:
+    return _typed(path, data, "fidelity", FIDELITY_VERSION, FidelityFile, fidelity_values.check)
+
+
+def _typed(
+    path: Path,
+    data: dict[str, Any],
+    kind: str,
+    version: int,
+    struct: type[T],
+    check: Callable[[T], None],
+) -> T:
+    """A file of one version (strength and fidelity files have had one), decoded strictly
+    into its struct, its values checked."""
+    if data.get("version") != version:
         raise UsageError(
-            f"{path}: fidelity results version {data.get('version')!r}; this hashbench reads "
-            f"{FIDELITY_VERSION}"
+            f"{path}: {kind} results version {data.get('version')!r}; this hashbench reads "
+            f"{version}"
         )
     try:
-        fidelity = msgspec.convert(data, FidelityFile)
+        typed = msgspec.convert(data, struct)
     except msgspec.ValidationError as exc:
-        raise UsageError(f"{path}: does not match the fidelity results format: {exc}") from exc
-    _checked(path, fidelity_values.check, fidelity)
-    return fidelity
+        raise UsageError(f"{path}: does not match the {kind} results format: {exc}") from exc
+    _checked(path, check, typed)
+    return typed

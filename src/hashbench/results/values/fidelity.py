@@ -6,7 +6,7 @@ from __future__ import annotations
 from hashbench.model.fidelity import CrossMatrix, FidelityFile, InteropMatrix
 from hashbench.results.values import bounds as b
 from hashbench.results.values.bounds import BadValue
-from hashbench.results.values.run_file import environment
+from hashbench.results.values.run_file import header
 
 MAX_LINES = 10**6
 LENGTH_PROBE = "a length probe is named len.<alg>[.<variant>].<field>.<op>.<length>"
@@ -20,9 +20,7 @@ def _matrix(m: InteropMatrix | CrossMatrix, at: str) -> None:
 
 def check(data: FidelityFile) -> None:
     """Raises BadValue at the first value out of bounds."""
-    b.moment("$.started", data.started)
-    b.moment("$.finished", data.finished)
-    environment(data.environment, "$.environment")
+    header(data.started, data.finished, data.environment)
     for step, s in data.seconds.items():
         b.seconds(f"$.seconds.{step}", s)
     for i, interop in enumerate(data.interop):

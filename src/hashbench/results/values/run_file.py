@@ -25,6 +25,13 @@ def time_spent(spent: dict[str, float], at: str) -> None:
         b.seconds(f"{at}.{phase}", s)
 
 
+def header(started: str, finished: str | None, env: Environment) -> None:
+    """What every kind of file begins with: when it ran, and on what machine."""
+    b.moment("$.started", started)
+    b.moment("$.finished", finished)
+    environment(env, "$.environment")
+
+
 def resumptions(parts: list[Resumption]) -> None:
     for i, part in enumerate(parts):
         b.moment(f"$.resumptions[{i}].ended", part.ended)
@@ -35,9 +42,7 @@ def resumptions(parts: list[Resumption]) -> None:
 
 def check(run: RunFile) -> None:
     """Raises BadValue at the first figure out of bounds."""
-    b.moment("$.started", run.started)
-    b.moment("$.finished", run.finished)
-    environment(run.environment, "$.environment")
+    header(run.started, run.finished, run.environment)
     o = run.options
     for name in ("budget", "target_ci"):
         figure = getattr(o, name)

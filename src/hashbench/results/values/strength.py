@@ -7,7 +7,7 @@ from hashbench.model.strength import Attack, Calibration, Capacity, Fit, ParamSe
 from hashbench.results.values import bounds as b
 from hashbench.results.values import record
 from hashbench.results.values.bounds import BadValue
-from hashbench.results.values.run_file import environment, resumptions
+from hashbench.results.values.run_file import header, resumptions
 
 MAX_USD = 1e30  # more dollars than the world's: still a figure a table can show
 
@@ -92,9 +92,7 @@ def _capacity(c: Capacity, at: str) -> None:
 
 def check(data: StrengthFile) -> None:
     """Raises BadValue at the first figure out of bounds."""
-    b.moment("$.started", data.started)
-    b.moment("$.finished", data.finished)
-    environment(data.environment, "$.environment")
+    header(data.started, data.finished, data.environment)
     for i, choice in enumerate(data.choices):
         b.params(f"$.choices[{i}].probe", choice.probe)
         for impl, median in choice.medians_ns.items():
