@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Any
 
 from hashbench.cards import defaults, divergences, ease, speed
 from hashbench.cards.inputs import Inputs

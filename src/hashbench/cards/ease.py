@@ -4,8 +4,6 @@ verify-in-one-call, which the runner's hello tells)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from hashbench.catalog.libraries import LibraryRow
 from hashbench.fidelity.ease import adapter_lines
 from hashbench.model.card import Ease
