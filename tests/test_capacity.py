@@ -73,8 +73,8 @@ def test_memory_hard_parameters_run_out_of_memory_first(tmp_path: Path):
     ("args", "needle"),
     [
         (["--memory", "4"], "needs a unit"),
-        (["--alg", "bcrypt", "--ref", "OWASP"], "not both"),
-        (["--ref", "no such set"], "matches no parameter set"),
+        (["--alg", "bcrypt", "--reference", "OWASP"], "not both"),
+        (["--reference", "no such set"], "matches no parameter set"),
         (["--params", "cost=5"], "--params needs --alg"),
         (["--alg", "bcrypt", "--params", "cost=99"], "out of range"),
         (["--alg", "bcrypt", "--params", "cost"], "name=integer"),

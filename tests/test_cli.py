@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import hashbench, runner_unavailable, skip_without_runner
 
+from hashbench.cli import parser
 from hashbench.results.files import load
 from hashbench.runner.manifest import load_all
 
@@ -67,7 +68,12 @@ def test_bad_usage_exits_2_with_a_clear_message(args, message):
 
 def test_a_filter_that_selects_nothing_exits_2(tmp_path):
     proc = hashbench(
-        "run", str(TINY), "--filter", "^no-such-implementation", "--out", str(tmp_path / "r.json")
+        "run",
+        str(TINY),
+        "--filter-regex",
+        "^no-such-implementation",
+        "--out",
+        str(tmp_path / "r.json"),
     )
     assert proc.returncode == 2
     assert "nothing to run in suite tiny: selection --filter-regex" in proc.stderr
@@ -90,7 +96,7 @@ def test_show_refuses_a_file_that_breaks_the_schema(tmp_path):
 
 
 def test_list_json_has_every_catalog_row():
-    proc = hashbench("list", "--json")
+    proc = hashbench("list", "--format", "json")
     assert proc.returncode == 0, proc.stderr
     rows = json.loads(proc.stdout)["implementations"]
     assert rows
@@ -175,3 +181,23 @@ def test_the_readme_opening_calls_nothing_planned_that_a_command_does():
     strength = next(b for b in bullets if b.startswith("**strength**"))
     for command in ("strength", "calibrate", "capacity"):
         assert command in names and f"`{command}`" in strength.replace("hashbench ", ""), command
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "value"),
+    [
+        (["list", "--json"], "--format json", "format", "json"),
+        (["fidelity", "--json"], "--format json", "format", "json"),
+        (["fidelity", "--filter", "c/"], "--filter-regex", "filter_regex", "c/"),
+        (["run", "--filter", "sha"], "--filter-regex", "filter_regex", "sha"),
+        (["capacity", "--ref", "a", "--ref", "b"], "--reference", "reference", ["a", "b"]),
+        (["history", "x", "--html", "h.html"], "--format html -o PATH", "html", Path("h.html")),
+    ],
+)
+def test_an_old_spelling_still_works_and_names_the_new(old, new, field, value, capsys):
+    """Renamed options keep their old spelling for a release (command_support/deprecated)."""
+    args = parser().parse_args(old)
+    assert getattr(args, field) == value
+    err = capsys.readouterr().err
+    flag = next(a for a in old if a.startswith("--"))
+    assert f"{flag} is deprecated" in err and f"use {new}" in err

@@ -92,7 +92,7 @@ def test_its_fidelity_run(deno: RunnerClient, tmp_path: Path):
     out = tmp_path / "fidelity.json"
     proc = subprocess.run(
         [sys.executable, "-m", "hashbench", "fidelity", "--runner", "deno"]
-        + ["--filter", f"^{IMPL}$", "--out", str(out), "--no-store"],
+        + ["--filter-regex", f"^{IMPL}$", "--out", str(out), "--no-store"],
         cwd=paths.root(),
         capture_output=True,
         text=True,

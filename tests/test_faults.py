@@ -128,7 +128,7 @@ def test_ctrl_c_keeps_finished_cases(tmp_path):
             str(suite),
             "--out",
             str(out),
-            "--filter",
+            "--filter-regex",
             "faulty/(good|hang)",
         ],
         env=env,

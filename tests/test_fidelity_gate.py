@@ -69,7 +69,9 @@ def test_a_key_listed_twice_is_refused(tmp_path):
 
 
 def _fidelity(*args: str) -> subprocess.CompletedProcess[str]:
-    return hashbench("fidelity", "--runner", "c", "--no-store", "--json", *args, timeout=600)
+    return hashbench(
+        "fidelity", "--runner", "c", "--no-store", "--format", "json", *args, timeout=600
+    )
 
 
 @pytest.mark.slow

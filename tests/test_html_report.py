@@ -155,7 +155,7 @@ def test_a_case_history_page_plots_the_medians_and_marks_the_change(browser, tmp
     page_file = tmp_path / "history.html"
     proc = subprocess.run(
         [sys.executable, "-m", "hashbench", "history", "x/lib:*", "--store", location,
-         "--html", str(page_file)],
+         "--format", "html", "-o", str(page_file)],
         cwd=paths.root(), capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr

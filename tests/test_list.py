@@ -75,7 +75,7 @@ def test_narrow_drops_the_least_needed_columns_first():
 def test_the_command_piped_shows_every_id_whole():
     env = {**os.environ, "COLUMNS": "60"}
     listed = subprocess.run(
-        [sys.executable, "-m", "hashbench", "list", "--json"],
+        [sys.executable, "-m", "hashbench", "list", "--format", "json"],
         cwd=paths.root(),
         capture_output=True,
         text=True,

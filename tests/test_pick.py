@@ -40,7 +40,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
                      "--impl", "python/*,c/libxcrypt", "--budget", "0.05", "--no-store",
                      "--out", str(run))  # fmt: skip
     assert made.returncode == 0, made.stderr
-    made = hashbench("fidelity", "--runner", "python", "--runner", "c", "--filter",
+    made = hashbench("fidelity", "--runner", "python", "--runner", "c", "--filter-regex",
                      FIDELITY_IMPLS, "--no-store", "--out", str(fidelity))  # fmt: skip
     assert fidelity.exists(), made.stderr
     return run, fidelity

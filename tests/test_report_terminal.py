@@ -104,7 +104,7 @@ def fidelity_file(tmp_path_factory) -> FidelityFile:
     out = tmp_path_factory.mktemp("fid") / "fidelity.json"
     proc = subprocess.run(
         [sys.executable, "-m", "hashbench", "fidelity", "--runner", "c"]
-        + ["--filter", "c/(openssl|libxcrypt)", "--out", str(out)],
+        + ["--filter-regex", "c/(openssl|libxcrypt)", "--out", str(out)],
         cwd=paths.root(),
         capture_output=True,
         text=True,

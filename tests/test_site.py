@@ -75,7 +75,7 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
                      "--impl", IMPLS, "--budget", "0.05", "--no-store", "--out",
                      str(out["run"]))  # fmt: skip
     assert done.returncode == 0, done.stderr
-    done = hashbench("fidelity", "--runner", "python", "--runner", "c", "--filter", FIDELITY,
+    done = hashbench("fidelity", "--runner", "python", "--runner", "c", "--filter-regex", FIDELITY,
                      "--no-store", "--out", str(out["fidelity"]))  # fmt: skip
     assert out["fidelity"].exists(), done.stderr
     done = hashbench("strength", "--times", "6ms", "--alg", "bcrypt", "--impl", "c/libxcrypt",

@@ -236,7 +236,7 @@ def _under_a_file(tmp_path: Path) -> Path:
         ["compare", str(TIMED), str(TIMED), "--earlier", "0", "-o", "{out}"],
         ["pick", "--alg", "sha256", *GIVEN, "--format", "md", "-o", "{out}"],
         ["card", "c/openssl", *GIVEN, "--format", "md", "-o", "{out}"],
-        ["history", "--store", "{store}", "c/openssl:*", "--html", "{out}"],
+        ["history", "--store", "{store}", "c/openssl:*", "--format", "html", "-o", "{out}"],
         ["site", "-o", "{out}", "--store", "{store}", "--strength", str(CALIBRATE)],
         ["fidelity", "--runner", "c", "--out", "{out}", "--no-store"],
         ["run", "--alg", "sha256", "--impl", "c/openssl", "--out", "{out}", "--no-store"],

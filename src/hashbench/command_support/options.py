@@ -8,6 +8,7 @@ import re
 import sys
 from pathlib import Path
 
+from hashbench.command_support.deprecated import Renamed
 from hashbench.engine.selection import Selection, split
 from hashbench.errors import UsageError
 from hashbench.results.files import check_output, write_text_atomic
@@ -50,12 +51,8 @@ def add_case_globs(p: argparse.ArgumentParser, title: str, with_regex: bool = Tr
     for name, what in CASE_GLOBS:
         pick.add_argument(f"--{name}", action="append", help=f"{what} (repeatable, or a,b)")
     if with_regex:
-        pick.add_argument(
-            "--filter-regex",
-            "--filter",
-            dest="filter_regex",
-            help="regex on '<impl> <group title>'",
-        )
+        pick.add_argument("--filter-regex", help="regex on '<impl> <group title>'")
+        pick.add_argument("--filter", dest="filter_regex", action=Renamed, new="--filter-regex")
 
 
 def case_globs(args: argparse.Namespace) -> Selection:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from hashbench import catalog
 from hashbench.command_support import strength_session as common
+from hashbench.command_support.deprecated import Renamed
 from hashbench.command_support.interrupts import end_on_signals
 from hashbench.engine.suite import parse_params
 from hashbench.errors import UsageError
@@ -21,7 +22,8 @@ NAME = "capacity"
 HELP = "logins/s, p50/p99 latency by concurrency, and logins that fit in a memory budget"
 EXAMPLE = (
     "hashbench capacity --alg argon2id --params m=262144,t=3,p=1 --memory 4GiB\n"
-    "  hashbench capacity --ref 'OWASP bcrypt' --ref 'libsodium MODERATE' --max-concurrency 6"
+    "  hashbench capacity --reference 'OWASP bcrypt' --reference 'libsodium MODERATE' \\\n"
+    "      --max-concurrency 6"
 )
 DEFAULT_REFS = ["OWASP bcrypt (cost 10)", "OWASP argon2id (19 MiB, t=2)", "libsodium MODERATE"]
 
@@ -30,11 +32,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--alg", help="password hash (with --params)")
     p.add_argument("--params", help="its parameters, e.g. m=262144,t=3,p=1 (default: catalog's)")
     p.add_argument(
-        "--ref",
+        "--reference",
         action="append",
         help="a parameter set of catalog/reference-params.toml by label (substring, repeatable; "
         f"default: {'; '.join(DEFAULT_REFS)})",
     )
+    p.add_argument("--ref", dest="reference", action=Renamed, new="--reference", append=True)
     p.add_argument("--impl", action="append", help="implementation id (default: the fastest)")
     p.add_argument("--memory", default="4GiB", help="memory budget for logins (default 4GiB)")
     p.add_argument(
@@ -46,18 +49,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def _sets(args: argparse.Namespace) -> list[tuple[str, dict[str, int]]]:
     if args.alg:
-        if args.ref:
-            raise UsageError("give --alg/--params or --ref, not both")
+        if args.reference:
+            raise UsageError("give --alg/--params or --reference, not both")
         common.algorithms([args.alg])
         return [(args.alg, catalog.validate(args.alg, parse_params(args.params or "")))]
     if args.params:
         raise UsageError("--params needs --alg")
     chosen = []
-    for wanted in args.ref or DEFAULT_REFS:
+    for wanted in args.reference or DEFAULT_REFS:
         found = [r for r in sources.references() if wanted.lower() in r.label.lower()]
         if not found:
             labels = "; ".join(r.label for r in sources.references())
-            raise UsageError(f"--ref {wanted!r} matches no parameter set; known: {labels}")
+            raise UsageError(f"--reference {wanted!r} matches no parameter set; known: {labels}")
         chosen += [(r.alg, r.params) for r in found]
     unique = dict.fromkeys((a, tuple(p.items())) for a, p in chosen)
     return [(a, dict(p)) for a, p in unique]

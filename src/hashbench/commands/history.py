@@ -7,6 +7,7 @@ from pathlib import Path
 
 from rich.table import Table
 
+from hashbench.command_support.deprecated import Renamed
 from hashbench.command_support.options import output
 from hashbench.command_support.options import threshold as parse_threshold
 from hashbench.errors import UsageError
@@ -28,7 +29,7 @@ HELP = "runs kept in the history store; one case across runs or machines; import
 EXAMPLE = (
     "hashbench history 'c/openssl:sha256:digest:oneshot:size=1024'\n"
     "  hashbench history import results/*.json\n"
-    "  hashbench history 'rust/argon2:argon2id:hash:*' --html argon2-history.html"
+    "  hashbench history 'rust/argon2:argon2id:hash:*' --format html -o argon2-history.html"
 )
 
 
@@ -46,7 +47,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="smallest change marked (default 5%% of a median; 0.5%% of a count per op)",
     )
     p.add_argument("--limit", type=int, default=30, help="runs listed (default 30)")
-    p.add_argument("--html", type=Path, metavar="PATH", help="a case's history as a plot (HTML)")
+    p.add_argument(
+        "--format",
+        choices=["table", "html"],
+        default="table",
+        help="html: one case's history as a plot, written to -o",
+    )
+    p.add_argument("-o", "--output", type=Path, help="the HTML file (with --format html)")
+    p.add_argument("--html", type=Path, action=Renamed, new="--format html -o PATH")
 
 
 def _open(args: argparse.Namespace) -> Store:
@@ -57,7 +65,11 @@ def _open(args: argparse.Namespace) -> Store:
 
 
 def run(args: argparse.Namespace) -> int:
-    output(args.html, "--html")
+    if args.html is not None:
+        args.format, args.output = "html", args.html
+    if args.format == "html" and args.output is None:
+        raise UsageError("--format html writes a file: give -o PATH")
+    output(args.output)
     store = _open(args)
     try:
         if args.what[:1] == ["import"]:
@@ -160,15 +172,15 @@ def _case(store: Store, pattern: str, args: argparse.Namespace) -> int:
                     out.print(_next_run(spread), style="dim")
     if len(ids) > 20:
         out.print(f"… and {len(ids) - 20} more cases match {pattern!r}")
-    if args.html:
+    if args.format == "html":
         if len(ids) != 1:
-            raise UsageError(f"--html draws one case; {pattern!r} matches {len(ids)}")
+            raise UsageError(f"--format html draws one case; {pattern!r} matches {len(ids)}")
         drawn = {  # the series of the newest run's runtime major
             measure: plotted(
                 dict(by_major(points))[major(points[-1].runtime)], threshold(measure, given)
             )
             for measure, points in series(store.case_history(ids[0])).items()
         }
-        write_text_atomic(args.html, history_page.render(ids[0], drawn))
-        out.print(f"html: {args.html}")
+        write_text_atomic(args.output, history_page.render(ids[0], drawn))
+        out.print(f"html: {args.output}")
     return 0

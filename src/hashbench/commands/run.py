@@ -49,68 +49,81 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--params",
         help="ad hoc run: parameters, e.g. m=65536,t=4,p=4, or 'defaults' (each library's own)",
     )
-    p.add_argument("--budget", type=float, help="seconds of sampling per case")
-    p.add_argument(
+    p.add_argument("--runner", action="append", help="only this runner (repeatable)")
+    sampling = p.add_argument_group("how each case is sampled")
+    sampling.add_argument("--budget", type=float, help="seconds of sampling per case")
+    sampling.add_argument(
         "--target-ci",
         type=float,
         dest="target_ci",
         help="stop when the 95%% CI of the median is within this fraction",
     )
-    p.add_argument(
+    sampling.add_argument(
         "--processes",
         type=int,
         help="fresh runner processes per case; the interval then holds their spread "
         "(default: the suite's)",
     )
-    p.add_argument(
+    sampling.add_argument(
         "--rounds",
         type=int,
         help="interleaved rounds a case's sampling in each process is spread over, at least, "
         "so that a stretch of seconds in which the machine is slow meets a few of them, not "
         "all (default: the suite's)",
     )
-    p.add_argument(
+    sampling.add_argument(
         "--passes",
         type=int,
         help="visit every group this many times, one interleaved round a visit, so a case's "
         "samples are spread over the whole run; one process a case (default: 1)",
     )
-    p.add_argument(
+    sampling.add_argument(
         "--placement",
         default="auto",
         help="CPUs for the runner processes: auto (the last CPU, the orchestrator on the "
         "others; unpinned with one CPU), none (the kernel decides) or CPU numbers, e.g. 1 "
         "(default: auto; docs/benchmarks/gate.md)",
     )
-    p.add_argument(
+    sampling.add_argument(
         "--idle-runners",
         choices=("stop", "run"),
         default="stop",
         help="runner processes not being asked: stopped (SIGSTOP), so their runtimes' "
         "background work takes no CPU from the one measured, or left running (default: stop)",
     )
-    p.add_argument(
+    measure = p.add_argument_group("what is measured")
+    measure.add_argument(
         "--measure",
         choices=MEASURES,
         default="time",
         help="time (the timed loop); instructions per op counted under Valgrind; or cycles, "
         "estimated from Valgrind's cache simulation too (docs/instructions.md)",
     )
-    p.add_argument(
+    measure.add_argument(
         "--jobs",
         type=int,
         help="--measure instructions|cycles: counting processes side by side (default: one "
         "per CPU this process may use)",
     )
-    p.add_argument("--runner", action="append", help="only this runner (repeatable)")
-    p.add_argument("--out", type=Path, help="results file (default results/<time>-<suite>.json)")
-    p.add_argument("--resume", type=Path, metavar="FILE", help="continue an interrupted run")
-    p.add_argument("--force", action="store_true", help="--resume even if the machine changed")
-    p.add_argument("--brief", action="store_true", help="print the top few of each group")
-    p.add_argument("--store", help="history store: SQLite path or postgresql://… (default: user's)")
-    p.add_argument("--no-store", action="store_true", help="do not keep this run in the history")
+    results = p.add_argument_group("results, history and reports")
+    results.add_argument(
+        "--out", type=Path, help="results file (default results/<time>-<suite>.json)"
+    )
+    results.add_argument("--resume", type=Path, metavar="FILE", help="continue an interrupted run")
+    results.add_argument(
+        "--force", action="store_true", help="--resume even if the machine changed"
+    )
+    results.add_argument(
+        "--store", help="history store: SQLite path or postgresql://… (default: user's)"
+    )
+    results.add_argument(
+        "--no-store", action="store_true", help="do not keep this run in the history"
+    )
+    results.add_argument("--brief", action="store_true", help="print the top few of each group")
     for name in EXPORTS:
-        p.add_argument(f"--export-{name}", type=Path, metavar="PATH", help=f"also write {name}")
+        results.add_argument(
+            f"--export-{name}", type=Path, metavar="PATH", help=f"also write {name}"
+        )
 
 
 def _suite(args: argparse.Namespace, selection: Selection) -> suites.Suite:

@@ -1,0 +1,55 @@
+"""Old spellings of options, kept working for a release: each prints one line saying the
+new spelling on stderr, then acts as the new one would (docs/cli.md lists both)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+
+class Renamed(argparse.Action):
+    """`--old VALUE` as `--new VALUE` (appended where the new option appends)."""
+
+    def __init__(self, *args: Any, new: str, append: bool = False, **kwargs: Any) -> None:
+        self.new, self.append = new, append
+        kwargs.setdefault("help", f"deprecated: use {new}")
+        super().__init__(*args, **kwargs)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        warn(option_string or self.dest, self.new)
+        if self.append:
+            setattr(namespace, self.dest, [*(getattr(namespace, self.dest) or []), values])
+        else:
+            setattr(namespace, self.dest, values)
+
+
+class FlagFor(argparse.Action):
+    """A flag of no value that stands for another option's value: `--json` for
+    `--format json`."""
+
+    def __init__(self, *args: Any, new: str, value: Any, **kwargs: Any) -> None:
+        self.new, self.value = new, value
+        kwargs.setdefault("help", f"deprecated: use {new}")
+        super().__init__(*args, nargs=0, **kwargs)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        warn(option_string or self.dest, self.new)
+        setattr(namespace, self.dest, self.value)
+
+
+def warn(old: str, new: str) -> None:
+    print(f"hashbench: {old} is deprecated and goes in a later release: use {new}", file=sys.stderr)
