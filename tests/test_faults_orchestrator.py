@@ -136,6 +136,7 @@ def test_a_second_run_to_the_same_file_is_refused_while_the_first_writes(tmp_pat
     first.communicate(timeout=60)
     run = load(out)  # the first run's cases, untouched by the second
     assert run.cases and all(c.impl == "faulty/slow" and c.status == "ok" for c in run.cases)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.json", "s.toml"]  # no lock left
 
 
 @pytest.mark.parametrize("where", ["directory", "under-a-file", "read-only"])

@@ -5,6 +5,7 @@ never leaves a torn file. Older versions are migrated on load."""
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
@@ -121,6 +122,13 @@ def _writer_alive(path: Path) -> bool:
         os.close(fd)
 
 
+def _same_file(fd: int, path: Path) -> bool:
+    try:
+        return os.path.samestat(os.fstat(fd), os.stat(path))
+    except OSError:
+        return False
+
+
 class ResultsFile:
     """A run file being written: every change is on disk before the call returns, and no
     other run may write the same file meanwhile (an exclusive lock beside it)."""
@@ -143,26 +151,36 @@ class ResultsFile:
     @staticmethod
     def _take_lock(path: Path) -> int:
         ResultsFile.check_writable(path)
-        try:
-            fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as exc:
-            raise UsageError(f"--out {path}: cannot write there ({exc.strerror or exc})") from exc
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            holder = os.pread(fd, 32, 0).decode(errors="replace").strip()
-            os.close(fd)
-            raise UsageError(
-                f"--out {path}: another hashbench run (pid {holder or '?'}) is writing it; "
-                "choose another --out"
-            ) from None
+        while True:
+            try:
+                fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError as exc:
+                raise UsageError(
+                    f"--out {path}: cannot write there ({exc.strerror or exc})"
+                ) from exc
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                holder = os.pread(fd, 32, 0).decode(errors="replace").strip()
+                os.close(fd)
+                raise UsageError(
+                    f"--out {path}: another hashbench run (pid {holder or '?'}) is writing "
+                    "it; choose another --out"
+                ) from None
+            if _same_file(fd, lock_path(path)):
+                break
+            os.close(fd)  # locked a file its holder removed as it ended: take the new one
         os.ftruncate(fd, 0)
         os.pwrite(fd, str(os.getpid()).encode(), 0)
         return fd
 
     def close(self) -> None:
+        """Release the lock and remove its file (removed while held, so no run can take
+        a lock on a file already gone: _take_lock checks it locked the file still there)."""
         if self._lock >= 0:
-            os.close(self._lock)  # releases the lock; the empty lock file stays
+            with contextlib.suppress(OSError):
+                os.unlink(lock_path(self.path))
+            os.close(self._lock)
             self._lock = -1
 
     def append(self, record: CaseRecord) -> None:
