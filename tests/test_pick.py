@@ -73,7 +73,7 @@ def test_a_card_s_speed_is_its_ratio_to_the_fastest_with_intervals(files):
     data = inputs.from_files([files[0]], [files[1]])
     refs = reference.references(["bcrypt"], [r for r, _ in data.records], PARAMS)
     cards = {
-        c.impl: c for c in build.build(data, refs, lambda row: row["impl"].startswith("python/"))
+        c.impl: c for c in build.build(data, refs, lambda row: row.impl.startswith("python/"))
     }
     for case in valid:
         if not case.impl.startswith("python/"):
@@ -92,7 +92,7 @@ def test_a_card_s_speed_is_its_ratio_to_the_fastest_with_intervals(files):
 
 def test_a_card_lists_its_divergences_worst_first_with_the_known_why(files):
     data = inputs.from_files([files[0]], [files[1]])
-    cards = {c.impl: c for c in build.build(data, {}, lambda row: row["impl"] == "python/bcrypt")}
+    cards = {c.impl: c for c in build.build(data, {}, lambda row: row.impl == "python/bcrypt")}
     lines = cards["python/bcrypt"].fidelity
     assert lines is not None and lines
     assert [d.severity for d in lines] == sorted((d.severity for d in lines), reverse=True)
@@ -106,7 +106,7 @@ def test_what_a_library_shares_with_the_reference_is_on_its_card(files):
     """libxcrypt matches the reference: it reads 72 bytes of a bcrypt password and stops
     at a NUL; its card says so, and pick rules it out for the cut at the NUL."""
     data = inputs.from_files([files[0]], [files[1]])
-    card = build.build(data, {}, lambda row: row["impl"] == "c/libxcrypt")[0]
+    card = build.build(data, {}, lambda row: row.impl == "c/libxcrypt")[0]
     inherent = [d for d in card.fidelity or [] if d.inherent]
     texts = {d.text.split(" (")[0] for d in inherent}
     assert "accepts a password truncated at 72 bytes" in texts
