@@ -72,9 +72,7 @@ def test_a_card_s_speed_is_its_ratio_to_the_fastest_with_intervals(files):
     )
     data = inputs.from_files([files[0]], [files[1]])
     refs = reference.references(["bcrypt"], [r for r, _ in data.records], PARAMS)
-    cards = {
-        c.impl: c for c in build.build(data, refs, lambda row: row.impl.startswith("python/"))
-    }
+    cards = {c.impl: c for c in build.build(data, refs, lambda row: row.impl.startswith("python/"))}
     for case in valid:
         if not case.impl.startswith("python/"):
             continue

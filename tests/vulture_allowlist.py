@@ -22,6 +22,8 @@ _.no_wrap
 # (test_placement.py)
 pytestmark
 _c_runner
+_fast_tier
+pytest_addoption
 every_cpu
 # sys.unraisablehook (command_support/interrupts.py): Python calls it for a swallowed exception
 unraisablehook

@@ -41,7 +41,6 @@ class LibraryRow(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, froze
     salts_itself: bool | None = None
     binding_of: str | None = None  # another language's binding of this C library
     variant_of: str | None = None  # the same code built as another runner
-    catalog_file: str = ""  # the file it came from
 
     @property
     def runner(self) -> str:
@@ -87,7 +86,6 @@ def _variant_rows(variant: Variant, rows: list[LibraryRow], where: str) -> list[
                 "library": row.hello_name,
                 "notes": f"{variant.notes}; as {row.impl}: {row.notes}",
                 "variant_of": row.impl,
-                "catalog_file": where,
                 **variant.set,
             },
             where,
@@ -109,10 +107,7 @@ def load() -> list[LibraryRow]:
                 data = tomllib.load(f)
         except tomllib.TOMLDecodeError as exc:
             raise UsageError(f"{path}: malformed TOML: {exc}") from exc
-        own = [
-            _decode({**row, "catalog_file": path.name}, str(path))
-            for row in data.get("library", [])
-        ]
+        own = [_decode(row, str(path)) for row in data.get("library", [])]
         try:
             variants = [msgspec.convert(v, Variant) for v in data.get("variant", [])]
         except msgspec.ValidationError as exc:
