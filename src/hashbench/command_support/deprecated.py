@@ -38,7 +38,8 @@ class FlagFor(argparse.Action):
     def __init__(self, *args: Any, new: str, value: Any, **kwargs: Any) -> None:
         self.new, self.value = new, value
         kwargs.setdefault("help", f"deprecated: use {new}")
-        super().__init__(*args, nargs=0, **kwargs)
+        kwargs["nargs"] = 0
+        super().__init__(*args, **kwargs)
 
     def __call__(
         self,
