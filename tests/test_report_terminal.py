@@ -75,7 +75,7 @@ def test_a_run_of_one_process_per_case_says_what_its_interval_does_not_cover():
     assert "--processes 3" not in html_export.render(run)
 
 
-def test_a_case_s_warnings_are_one_line_with_their_figures():
+def _warned_run() -> RunFile:
     run = load(FIXTURES / "results-v1.json")
     warnings = [
         CaseWarning("noisy", value=0.12, limit=0.1),
@@ -83,7 +83,25 @@ def test_a_case_s_warnings_are_one_line_with_their_figures():
         "an older file's sentence",
     ]
     run.cases = [record("x/a", median=100.0, warnings=warnings), record("x/b", median=90.0)]
-    lines = [line for line in rendered(terminal.render, run).splitlines() if "! x/" in line]
+    return run
+
+
+def test_a_case_s_warnings_are_letters_in_its_row_and_one_legend_line():
+    text = rendered(terminal.render, _warned_run())
+    rows = {line.split()[0]: line.split() for line in text.splitlines() if line.startswith("x/")}
+    assert "np*" in rows["x/a"] and not {"n", "np*"} & set(rows["x/b"])
+    legend = [line for line in text.splitlines() if line.startswith("  ! ")]
+    assert legend == [
+        "  ! n noisy · p processes disagree · * a warning of an older file "
+        "(each case's figures: --verbose)"
+    ]
+
+
+def test_verbose_words_a_case_s_warnings_with_their_figures():
+    def verbose(run: RunFile, console: Console) -> None:
+        terminal.render(run, console, verbose=True)
+
+    lines = [line for line in rendered(verbose, _warned_run()).splitlines() if "! x/" in line]
     assert lines == [
         "  ! x/a: noisy: std dev is 12% of the mean; processes disagree: their medians span 9% "
         "of the median; an older file's sentence"

@@ -120,6 +120,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--no-store", action="store_true", help="do not keep this run in the history"
     )
     results.add_argument("--brief", action="store_true", help="print the top few of each group")
+    results.add_argument(
+        "-v", "--verbose", action="store_true", help="each case's warnings in words, not a letter"
+    )
     for name in EXPORTS:
         results.add_argument(
             f"--export-{name}", type=Path, metavar="PATH", help=f"also write {name}"
@@ -187,7 +190,7 @@ def run(args: argparse.Namespace) -> int:
         console.print(f"[yellow]interrupted[/]: finished cases kept in {finished.out}")
         keep_in_history(finished.run, finished.out, chosen.store, console)
         return 130
-    terminal.render(finished.run, console, brief=args.brief)
+    terminal.render(finished.run, console, brief=args.brief, verbose=args.verbose)
     left = finished.left_out
     if left:
         suite = chosen.suite

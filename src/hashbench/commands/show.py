@@ -26,6 +26,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", help=f"one of {', '.join(FORMATS)} (default: the terminal report)")
     p.add_argument("-o", "--output", type=Path, help="write to this file (default: stdout)")
     p.add_argument("--brief", action="store_true", help="the top few of each group")
+    p.add_argument(
+        "-v", "--verbose", action="store_true", help="each case's warnings in words, not a letter"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -39,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         elif isinstance(data, StrengthFile):
             strength_terminal.render(data, console())
         else:
-            terminal.render(data, console(), brief=args.brief)
+            terminal.render(data, console(), brief=args.brief, verbose=args.verbose)
         return 0
     if isinstance(data, FidelityFile):
         if args.format != "html":

@@ -11,14 +11,14 @@ from rich.markup import escape
 from rich.table import Table
 
 from hashbench.model import CaseRecord, RunFile
-from hashbench.report import counts_terminal, sweep, time_spent, units
+from hashbench.report import answer, caveats, counts_terminal, sweep, time_spent, units
 from hashbench.report.case_warnings import describe
 from hashbench.report.interval_note import one_process_note
-from hashbench.report.summary import Ratio, by_backend, group_summary, ranked
+from hashbench.report.summary import Ratio, by_backend, group_summary, ranked, ratio
 from hashbench.report.titles import params_of, title
 
 
-def render(run: RunFile, console: Console, brief: bool = False) -> None:
+def render(run: RunFile, console: Console, brief: bool = False, verbose: bool = False) -> None:
     if run.measure != "time":
         counts_terminal.render(run, console, brief)
         return
@@ -35,11 +35,16 @@ def render(run: RunFile, console: Console, brief: bool = False) -> None:
             console.print(escape(said), style="dim")
         else:
             console.print(f"  runner {escape(name)}: [yellow]skipped[/] — {escape(info.reason)}")
+    answered = answer.lines(run)
+    if answered:
+        console.print("\n[bold]answer[/]")
+        for line in answered:
+            console.print(f"  {escape(line)}")
     groups: dict[int, list[CaseRecord]] = defaultdict(list)
     for case in run.cases:
         groups[case.group].append(case)
     for _, cases in sorted(groups.items()):
-        render_group(cases, console, brief)
+        render_group(cases, console, brief, verbose)
     sweep.render(run.cases, console)
     for warning in run.warnings:
         console.print(f"[yellow]warning:[/] {escape(warning)}")
@@ -71,6 +76,7 @@ COLUMNS: dict[str, Callable[[CaseRecord], str]] = {
     ),
     "p50": lambda c: units.duration(c.measured.median),
     "±CI": lambda c: _ci_percent(c),
+    caveats.COLUMN: caveats.marks,
     "p50 − loop": lambda c: units.duration(c.net_median) if c.net_median else "—",
     "p75": lambda c: units.duration(c.measured.p75),
     "p99": lambda c: units.duration(c.measured.p99),
@@ -91,13 +97,27 @@ def _loop_share(c: CaseRecord) -> float:
     return (c.loop_overhead_ns or 0.0) / c.measured.median if c.measured.median else 0.0
 
 
+TIMES = "×"
+
+
+def _times(rows: list[CaseRecord]) -> list[str]:
+    """The ratio of each median to the first (fastest) row's; ≈ where their intervals
+    overlap (report/summary.py)."""
+    first = rows[0]
+    shown = ["1.00×"]
+    for c in rows[1:]:
+        r = ratio(first, c)
+        shown.append(f"{'≈' if r.indistinguishable else ''}{r.ratio:.2f}×")
+    return shown
+
+
 COLUMN_GAP = 2  # a borderless table pads each column by one space on either side
 
 
 def _table(cells: dict[str, list[str]]) -> Table:
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold", expand=False)
     for name in cells:
-        left = name in ("benchmark", "parameters", "backend")
+        left = name in ("benchmark", "parameters", "backend", caveats.COLUMN)
         table.add_column(
             name,
             justify="left" if left else "right",
@@ -114,6 +134,8 @@ def fitted_table(rows: list[CaseRecord], console: Console) -> Table:
     counted from the cells' text (plain, one line each), not measured by rich: a whole
     `seeds` run has seventy groups of a hundred rows."""
     names = [n for n in COLUMNS if n not in ("MB/s", "alloc/op", "parameters", "p50 − loop")]
+    if not any(c.warnings for c in rows):
+        names.remove(caveats.COLUMN)
     if any(_loop_share(c) >= LOOP_SHOWN for c in rows):  # the loop is a visible part
         names.insert(names.index("±CI") + 1, "p50 − loop")
     if any(c.library_defaults for c in rows):  # each row at its own library's defaults
@@ -122,7 +144,11 @@ def fitted_table(rows: list[CaseRecord], console: Console) -> Table:
         names.append("MB/s")
     if any(c.alloc_bytes_per_op is not None for c in rows):
         names.append("alloc/op")
-    cells = {name: [COLUMNS[name](c) for c in rows] for name in names}
+    if len(rows) > 1:  # each row's median over the fastest's, as the summary words it
+        names.insert(names.index("p50") + 1, TIMES)
+    cells = {name: [COLUMNS[name](c) for c in rows] for name in names if name != TIMES}
+    if TIMES in names:
+        cells = {n: cells[n] if n != TIMES else _times(rows) for n in names}
     width = {name: max(map(cell_len, [name, *column])) for name, column in cells.items()}
     for name in (n for n in DROP_ORDER if n in cells):
         if sum(width.values()) + COLUMN_GAP * (len(width) - 1) <= console.width:
@@ -131,7 +157,9 @@ def fitted_table(rows: list[CaseRecord], console: Console) -> Table:
     return _table(cells)
 
 
-def render_group(cases: list[CaseRecord], console: Console, brief: bool = False) -> None:
+def render_group(
+    cases: list[CaseRecord], console: Console, brief: bool = False, verbose: bool = False
+) -> None:
     """One table per group, fastest median first; avg and p50 both shown, since the order
     and the "× faster" summary follow the median."""
     console.print()
@@ -142,16 +170,21 @@ def render_group(cases: list[CaseRecord], console: Console, brief: bool = False)
         console.print(fitted_table(shown, console))
         if brief and len(valid) > len(shown):
             console.print(f"  [dim]… {len(valid) - len(shown)} more (without --brief)[/]")
-        warned = [] if brief else [c for c in valid if c.warnings]
-        for c in warned:  # one line per case, its warnings side by side
+        key = caveats.legend(shown)
+        if key:
+            console.print(f"  [yellow]{escape(key)}[/]")
+        for c in (c for c in shown if c.warnings and verbose):  # each case's in words
             words = "; ".join(describe(w) for w in c.warnings)
             console.print(f"  [yellow]![/] {escape(c.impl)}: {escape(words)}")
     fastest, ratios = group_summary(cases)
     if fastest is not None and ratios:
         console.print("[bold]summary[/]")
         console.print(f"  [cyan]{escape(fastest.impl)}[/]")
-        for r in ratios[: BRIEF_ROWS - 1] if brief else ratios:
+        told = ratios if verbose else ratios[: BRIEF_ROWS - 1]
+        for r in told:
             console.print(f"     {ratio_text(r)}")
+        if len(told) < len(ratios):
+            console.print(f"     [dim]… {len(ratios) - len(told)} more: the × column above[/]")
     classes = [] if brief else by_backend(cases)
     if classes:
         console.print("[bold]fastest by backend[/]")

@@ -19,7 +19,7 @@ from plotly.offline import get_plotlyjs
 from hashbench.measure.fit import Affine, affine
 from hashbench.model import CaseRecord, RunFile
 from hashbench.model.fidelity import FidelityFile, InteropMatrix
-from hashbench.report import sweep, units
+from hashbench.report import answer, sweep, units
 from hashbench.report.interval_note import one_process_note
 from hashbench.report.summary import ranked
 from hashbench.report.titles import title
@@ -212,6 +212,10 @@ def render(run: RunFile) -> str:
         return counted.html_page(run)
     env = run.environment
     sections = [f"<h1>hashbench · suite {esc(run.suite)}</h1>"]
+    answered = answer.lines(run)
+    if answered:  # the answer first, the environment after it
+        items = "".join(f"<li>{esc(line)}</li>" for line in answered)
+        sections.append(f'<h2>Answer</h2><ul id="answer">{items}</ul>')
     env_rows: list[list[object]] = [
         ["CPU", env.cpu], ["cores", env.cores], ["OS", env.os], ["distribution", env.distro],
         ["governor", env.governor or "not readable"], ["load at start", env.load_start],

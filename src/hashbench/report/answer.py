@@ -1,0 +1,34 @@
+"""The run's answer in a few lines, above its tables: each group's fastest and how far
+behind its slowest is, then what failed verification or was refused."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from hashbench.model import CaseRecord, RunFile
+from hashbench.report import units
+from hashbench.report.summary import group_summary
+from hashbench.report.titles import title
+
+NAMED = 4  # failed cases named before "and N more"
+
+
+def lines(run: RunFile) -> list[str]:
+    groups: dict[int, list[CaseRecord]] = defaultdict(list)
+    for case in run.cases:
+        groups[case.group].append(case)
+    said = []
+    for _, cases in sorted(groups.items()):
+        fastest, ratios = group_summary(cases)
+        if fastest is None:
+            continue
+        line = f"{title(fastest)}: {fastest.impl} {units.duration(fastest.measured.median)}"
+        if ratios:
+            line += f" (fastest of {len(ratios) + 1}; the slowest {ratios[-1].ratio:.1f}×)"
+        said.append(line)
+    for status, what in (("unverified", "failed verification"), ("failed", "failed")):
+        bad = sorted({c.impl for c in run.cases if c.status == status})
+        if bad:
+            more = f" and {len(bad) - NAMED} more" if len(bad) > NAMED else ""
+            said.append(f"{len(bad)} {what}: {', '.join(bad[:NAMED])}{more} (see below)")
+    return said
