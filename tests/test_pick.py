@@ -387,3 +387,36 @@ def test_a_string_the_reference_refuses_is_its_producers_divergence(files):
     verifier = [d.text for d in cards["c/libxcrypt"].fidelity]
     assert not any("python/bcrypt's" in t for t in verifier)
     assert "does not verify python/libpass's bcrypt strings (error)" in verifier
+
+
+def test_pick_runs_the_fidelity_checks_its_measured_candidates_lack(files, tmp_path):
+    """After `make bench` the store has speeds and no fidelity run: pick measures it
+    (fill_fidelity), its report on stderr, and answers; --no-measure names the command."""
+    store = tmp_path / "history.sqlite"
+    kept = hashbench("history", "import", str(files[0]), "--store", str(store))
+    assert kept.returncode == 0, kept.stderr
+    args = [
+        "pick",
+        "--runtime",
+        "c",
+        "--alg",
+        "bcrypt",
+        "--params",
+        "cost=4",
+        "--store",
+        str(store),
+    ]
+    told = hashbench(*args, "--no-measure")
+    assert told.returncode == 0, told.stderr
+    assert "no choice for bcrypt in C yet" in told.stdout and "measuring" not in told.stderr
+    assert "hashbench fidelity --runner c" in told.stdout
+    done = hashbench(*args, "--format", "json", timeout=900)
+    assert done.returncode == 0, done.stderr
+    assert "pick: measuring what the candidates lack first: hashbench fidelity --runner c" in (
+        done.stderr
+    )
+    (pick,) = json.loads(done.stdout)  # stdout holds the answer alone
+    first = pick["candidates"][0]
+    assert first["impl"] == "c/libxcrypt" and first["rank"] == 1
+    assert first["card"]["fidelity_source"].startswith("fidelity run ")
+    assert "lack measurements" not in pick["top"]

@@ -13,7 +13,7 @@ from hashbench.cards.build import runtime as runtime_of
 from hashbench.cards.choose import choose, resolve_runtime
 from hashbench.catalog import libraries
 from hashbench.catalog.libraries import LibraryRow
-from hashbench.command_support import card_sources
+from hashbench.command_support import card_sources, fill_fidelity
 from hashbench.command_support.options import output, write_output
 from hashbench.engine.suite import parse_params
 from hashbench.errors import UsageError
@@ -53,6 +53,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--allow-weak-defaults",
         action="store_true",
         help="do not rule out a library whose defaults are weaker than OWASP's minimum",
+    )
+    p.add_argument(
+        "--no-measure",
+        action="store_true",
+        help="do not run the fidelity checks the candidates lack; name the command instead",
     )
     p.add_argument("--format", help=f"one of {', '.join(FORMATS)} (default: the terminal)")
     p.add_argument("-o", "--output", type=Path, help="write to this file (default: stdout)")
@@ -110,6 +115,10 @@ def run(args: argparse.Namespace) -> int:
     }
     data = card_sources.load(args, algs, wanted)
     picks = [choose(data, alg, runtime, rule, params) for alg in algs]
+    runners = [] if args.fidelity or args.no_measure else fill_fidelity.lacking(picks)
+    if runners and fill_fidelity.measure(runners, args.store):
+        data = card_sources.load(args, algs, wanted)
+        picks = [choose(data, alg, runtime, rule, params) for alg in algs]
     if args.format is None:
         out = console()
         for n, pick in enumerate(picks):
