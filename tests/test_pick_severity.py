@@ -130,3 +130,9 @@ def test_an_algorithm_outside_quick_takes_its_most_measured_group_not_library_de
     refs = reference.references(["argon2i"], at_defaults + measured)
     assert refs["argon2i"].impl == "" and refs["argon2i"].params == {"m": 4096, "t": 3, "p": 1}
     assert reference.references(["argon2i"], at_defaults) == {}
+
+
+def test_an_input_with_a_terse_key_is_named_in_words():
+    """argon2's associated data is probed as `ad`: "refuses a ad of 33…" read as a typo."""
+    grade = severity.grade_length(["len.argon2id.ad.hash"], "refuses", ["33"])
+    assert grade.phrase == "refuses an AD (associated data) of 33 bytes (hash)"

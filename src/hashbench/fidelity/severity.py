@@ -47,6 +47,9 @@ class Grade:
     phrase: str  # what the library does, in a few words, for a reason line
 
 
+FIELD_NAMES = {"ad": "AD (associated data)"}  # a probed input's name where its key is terse
+
+
 def _length_parts(subject: str) -> tuple[str, str, str, str, str]:
     """`len.<alg>[.<variant>].<field>.<op>.<label>` → (alg, variant, field, op, label)."""
     parts = subject.split(".")
@@ -87,19 +90,21 @@ def grade_length(targets: list[str], behaviour: str, labels: list[str]) -> Grade
     field) at one or more of its lengths, all answered with `behaviour`."""
     _, _, field, _, _ = _length_parts(f"{targets[0]}.x")
     at = where(targets)
-    what = f"{field} {_at(labels)} ({at})"
+    name = FIELD_NAMES.get(field, field)
+    what = f"{name} {_at(labels)} ({at})"
+    a = "an" if name[:1].lower() in "aeio" or name.startswith("AD") else "a"
     if behaviour == "truncates" and labels == ["nul"]:
-        return Grade(ACCEPTS_WRONG, f"accepts a {field} cut at its first NUL byte ({at})")
+        return Grade(ACCEPTS_WRONG, f"accepts {a} {name} cut at its first NUL byte ({at})")
     table = {
-        "truncates": (TRUNCATES, f"silently truncates a {what}"),
+        "truncates": (TRUNCATES, f"silently truncates {a} {what}"),
         "wraps": (TRUNCATES, f"wraps a long {what}"),
-        "replaces": (TRUNCATES, f"replaces invalid UTF-8 in a {what}: such passwords collide"),
-        "reencodes": (READS_DIFFERENTLY, f"re-encodes a {what}"),
-        "differs": (READS_DIFFERENTLY, f"reads a {what} differently"),
-        "refuses": (REFUSES, f"refuses a {what}"),
-        "accepts": (COSMETIC, f"accepts a {what} the reference refuses"),
-        "crashes": (REFUSES, f"crashes on a {what}"),
-        "hangs": (REFUSES, f"hangs on a {what}"),
+        "replaces": (TRUNCATES, f"replaces invalid UTF-8 in {a} {what}: such passwords collide"),
+        "reencodes": (READS_DIFFERENTLY, f"re-encodes {a} {what}"),
+        "differs": (READS_DIFFERENTLY, f"reads {a} {what} differently"),
+        "refuses": (REFUSES, f"refuses {a} {what}"),
+        "accepts": (COSMETIC, f"accepts {a} {what} the reference refuses"),
+        "crashes": (REFUSES, f"crashes on {a} {what}"),
+        "hangs": (REFUSES, f"hangs on {a} {what}"),
     }
     level, phrase = table.get(behaviour, (READS_DIFFERENTLY, f"{behaviour}: {what}"))
     return Grade(level, phrase)
