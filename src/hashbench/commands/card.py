@@ -29,6 +29,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", type=Path, help="write to this file (default: stdout)")
 
 
+def _asked_at(impl: str, globs: list[str]) -> int:
+    return next(n for n, g in enumerate(globs) if fnmatch.fnmatchcase(impl, g))
+
+
 def run(args: argparse.Namespace) -> int:
     if args.format is not None and args.format not in FORMATS:
         raise UsageError(f"unknown format {args.format!r}; known: {', '.join(FORMATS)}")
@@ -41,6 +45,7 @@ def run(args: argparse.Namespace) -> int:
     data = card_sources.load(args, algs, chosen)
     refs = reference.references(algs, [rec for rec, _ in data.records])
     cards = build.build(data, refs, lambda row: row.impl in chosen)
+    cards.sort(key=lambda c: (_asked_at(c.impl, args.impl), c.impl))  # in the order asked
     if args.format is None:
         card_terminal.render(cards, console())
         return 0

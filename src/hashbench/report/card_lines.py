@@ -21,6 +21,19 @@ def _yes(value: bool | None) -> str:
     return "?" if value is None else ("yes" if value else "no")
 
 
+def _divergences(card: Card) -> list[str]:
+    """Worst first, each once: the same finding about several algorithms (argon2id, i and
+    d share their code) is one line naming them all."""
+    about: dict[tuple[int, str, str], list[str]] = {}
+    for d in card.fidelity or []:
+        algs = about.setdefault((d.severity, d.text, d.why), [])
+        algs += [a for a in d.algorithms if a not in algs]
+    return [
+        f"[{severity}] {', '.join(algs) + ': ' if algs else ''}{text} — {why}"
+        for (severity, text, why), algs in about.items()
+    ]
+
+
 def lines(card: Card) -> Lines:
     build = card.backend_kind + (f" ({card.backend})" if card.backend_kind == "native" else "")
     head = f"{card.impl} — {card.name} · {card.runtime} · {build} · {card.version or 'version ?'}"
@@ -43,7 +56,7 @@ def lines(card: Card) -> Lines:
         )
     out.sections.append(("speed at each algorithm's reference case", speed or ["—"]))
     if card.fidelity is not None:
-        found = [f"[{d.severity}] {d.text} — {d.why}" for d in card.fidelity]
+        found = _divergences(card)
         title = f"divergences, worst first ({card.fidelity_source})"
         out.sections.append((title, found or ["none"]))
     e = card.ease
