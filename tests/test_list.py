@@ -72,6 +72,19 @@ def test_narrow_drops_the_least_needed_columns_first():
     assert inventory_report.columns_that_fit(ROWS, 24) is None  # a line each
 
 
+def test_a_column_left_out_is_named_with_how_to_see_it():
+    for width, said in ((200, None), (60, "backend")):
+        out = Console(width=width, file=io.StringIO(), color_system=None)
+        inventory_report.render(ROWS, {}, out)
+        text = " ".join(out.file.getvalue().split())
+        if said is None:
+            assert "left out" not in text
+        else:
+            left = text[text.index("unavailable ") : text.index(" left out at")]
+            assert said in left and f"left out at {width} columns" in text
+            assert "--format json" in text
+
+
 def test_the_command_piped_shows_every_id_whole():
     env = {**os.environ, "COLUMNS": "60"}
     listed = subprocess.run(

@@ -92,3 +92,9 @@ def render(rows: list[dict[str, Any]], skipped: dict[str, str], console: Console
         console.print(f"[yellow]runner {escape(name)} skipped[/]: {escape(why)}")
     n = sum(r["available"] for r in rows)
     console.print(f"{n} implementations available, {len(rows) - n} unavailable")
+    left = [c for c in COLUMNS if c not in (shown or ["implementation", "status"])]
+    if left:
+        console.print(
+            f"[dim]{escape(', '.join(left))} left out at {console.width} columns: a wider "
+            "terminal, or --format json, shows every column[/]"
+        )
