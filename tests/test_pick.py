@@ -355,6 +355,10 @@ def test_a_narrow_terminal_drops_columns_never_an_id(files):
     wide = Console(record=True, width=250)
     pick_terminal.render(pick, wide)
     assert "too narrow" not in wide.export_text() and rows
+    piped = Console(record=True, width=100)  # the median stays before a divergence's words
+    pick_terminal.render(pick, piped)
+    header = next(line for line in piped.export_text().splitlines() if line.startswith("#"))
+    assert "median" in header and "n/a: the runner does not expos" not in piped.export_text()
 
 
 def test_each_library_from_the_newest_fidelity_run_that_ran_it(files, tmp_path):

@@ -66,10 +66,21 @@ def defaults(card: Card, alg: str) -> str:
     own = next((d for d in card.defaults if d.alg == alg), None)
     if own is None:
         return "?" if card.fidelity is None else "—"
-    if own.params is None:
-        return own.detail[:30] or "—"
+    if own.params is None:  # the defaults not read: why, in the legend
+        return "n/a" if own.detail.startswith("n/a") else (own.detail or "—")
     text = ",".join(f"{k}={v}" for k, v in own.params.items() if k != "version")
     return f"{text} (weaker than OWASP)" if own.weaker else text
+
+
+def _unread_defaults(pick: Pick) -> list[str]:
+    """Why a defaults cell says n/a, once for each reason."""
+    why = {
+        d.detail.removeprefix("n/a: ")
+        for c in pick.candidates
+        for d in c.card.defaults
+        if d.alg == pick.alg and d.params is None and d.detail.startswith("n/a")
+    }
+    return [f"defaults n/a: {reason}" for reason in sorted(why)]
 
 
 def worst(card: Card, alg: str) -> str:
@@ -121,5 +132,6 @@ def rows(pick: Pick) -> Rows:
         "≈n: a close call with the one above: their speeds' intervals overlap and nothing "
         "else sets them apart, so the median orders them",
         EASE_LEGEND,
+        *_unread_defaults(pick),
     ]
     return Rows(title, ranked, out, unmeasured, pick.top, legend)

@@ -16,7 +16,9 @@ from rich.table import Table
 from hashbench.model.card import Pick
 from hashbench.report.pick_rows import HEADERS, rows
 
-DROP_ORDER = ("version", "backend", "defaults", "× anywhere", "ease", "median")
+# the divergence's words go before the median: a row's figure matters more than its
+# reason wrapped a word a line (the reasons of the ruled out are printed below the table)
+DROP_ORDER = ("version", "backend", "defaults", "× anywhere", "ease", "worst divergence", "median")
 WRAPS = {"worst divergence"}
 WRAP_MIN = 24  # narrower than this, a divergence reads a word a line
 RIGHT = {"#", "median", "score"}
@@ -30,8 +32,8 @@ def _least(i: int, table: list[list[str]]) -> int:
 
 
 def shown(table: list[list[str]], width: int) -> list[int]:
-    """The columns that fit the width, least needed dropped first (the id, the rank, the
-    worst divergence and the score always stay)."""
+    """The columns that fit the width, least needed dropped first (the id, the rank and
+    the score always stay)."""
     keep = list(range(len(HEADERS)))
     least = {i: _least(i, table) for i in keep}
     for name in (None, *DROP_ORDER):
