@@ -286,3 +286,21 @@ def test_the_next_run_interval_holds_the_next_runs_median_about_95_percent():
     assert stats.next_run_interval(10.0, (9.0, 12.0)) == pytest.approx(
         (10 - 2**0.5, 10 + 2 * 2**0.5)
     )
+
+
+def test_an_op_slower_than_its_share_still_gets_three_warm_samples():
+    """quick's pbkdf2 of a pure-JS library: 0.3 s an op against a 0.25 s budget. Three
+    samples, the cold first one dropped, left two and a 'too few samples' warning."""
+    s = Sampler(budget_ns=0.25e9, target_ci=0.02, min_samples=5)
+    s.calibrate(300_000_000, 1)
+    s.add([400_000_000], 0, cold=True)  # the first op, cold: not counted while it looks so
+    taken = 0
+    while not s.done():
+        s.add([300_000_000], 1)
+        taken += 1
+    assert taken == 3 and s.stop_reason == "budget"
+    slow = Sampler(budget_ns=0.25e9, target_ci=0.02, min_samples=5)
+    slow.calibrate(1_000_000_000, 1)
+    slow.add([1_000_000_000], 0)
+    slow.add([1_000_000_000], 1)
+    assert slow.done()  # a 1 s op: two, within six shares

@@ -35,6 +35,7 @@ from hashbench.measure.stats import median_ci, relative_halfwidth
 TARGET_SAMPLE_NS = 2_000_000  # 2 ms per sample
 MAX_SAMPLES_PER_ROUND = 200
 MIN_SAMPLES_SLOW = 3  # a case slower than its budget still gets this many samples
+SLOW_CAP = 6  # … within this many times its share (the cold first op included)
 
 
 @dataclass
@@ -169,7 +170,9 @@ class Sampler:
         if self._process_spent_ns >= share and n >= min_slow and visited:
             self.stop_reason = "budget"
             return True
-        if self._process_spent_ns >= 3 * share and n >= 1:
+        # an op slower than the share: MIN_SAMPLES_SLOW warm ones still, up to SLOW_CAP
+        # shares (quick's 0.25 s: ops to about 0.4 s get three; a 1 s op, one)
+        if self._process_spent_ns >= SLOW_CAP * share and n >= 1:
             self.stop_reason = "budget"
             return True
         return False
