@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from typing import Any
 
 
-class Renamed(argparse.Action):
-    """`--old VALUE` as `--new VALUE` (appended where the new option appends)."""
+class _Old(argparse.Action):
+    """An old spelling: warn, then `take` the value as the new option would."""
 
-    def __init__(self, *args: Any, new: str, append: bool = False, **kwargs: Any) -> None:
-        self.new, self.append = new, append
+    def __init__(self, *args: Any, new: str, **kwargs: Any) -> None:
+        self.new = new
         kwargs.setdefault("help", f"deprecated: use {new}")
         super().__init__(*args, **kwargs)
 
@@ -25,30 +25,35 @@ class Renamed(argparse.Action):
         option_string: str | None = None,
     ) -> None:
         warn(option_string or self.dest, self.new)
+        self.take(namespace, values)
+
+    def take(self, namespace: argparse.Namespace, values: object) -> None:
+        setattr(namespace, self.dest, values)
+
+
+class Renamed(_Old):
+    """`--old VALUE` as `--new VALUE` (appended where the new option appends)."""
+
+    def __init__(self, *args: Any, append: bool = False, **kwargs: Any) -> None:
+        self.append = append
+        super().__init__(*args, **kwargs)
+
+    def take(self, namespace: argparse.Namespace, values: object) -> None:
         if self.append:
-            setattr(namespace, self.dest, [*(getattr(namespace, self.dest) or []), values])
-        else:
-            setattr(namespace, self.dest, values)
+            values = [*(getattr(namespace, self.dest) or []), values]
+        setattr(namespace, self.dest, values)
 
 
-class FlagFor(argparse.Action):
+class FlagFor(_Old):
     """A flag of no value that stands for another option's value: `--json` for
     `--format json`."""
 
-    def __init__(self, *args: Any, new: str, value: Any, **kwargs: Any) -> None:
-        self.new, self.value = new, value
-        kwargs.setdefault("help", f"deprecated: use {new}")
+    def __init__(self, *args: Any, value: Any, **kwargs: Any) -> None:
+        self.value = value
         kwargs["nargs"] = 0
         super().__init__(*args, **kwargs)
 
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: str | Sequence[Any] | None,
-        option_string: str | None = None,
-    ) -> None:
-        warn(option_string or self.dest, self.new)
+    def take(self, namespace: argparse.Namespace, values: object) -> None:
         setattr(namespace, self.dest, self.value)
 
 
