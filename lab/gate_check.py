@@ -165,10 +165,11 @@ class Tries:
     sized: dict[int, list[int]] = field(default_factory=dict)
 
 
-def a_a(a: RunFile, b: RunFile, earlier: Earlier | None = None) -> AA:
+def a_a(a: RunFile, b: RunFile, earlier: Earlier | None = None, k: int = 1) -> AA:
+    """`k`: the runs merged into each side."""
     cmp = comparison.between_runs(
         with_cases(a, base_cases(a)), with_cases(b, base_cases(b)), THRESHOLD, ("a", "b"),
-        earlier,
+        earlier, runs_a_side=(k, k),
     )  # fmt: skip
     regressions = len(cmp.regressions)
     improvements = sum(r.verdict == "faster" for r in cmp.rows)
@@ -224,7 +225,10 @@ def injections(
         if old is None or target.id not in by_id or side_b is None:
             continue
         asked = _library(raised.impl) if alone else None
-        cmp = comparison.between_runs(base_a, side_b, THRESHOLD, ("a", "b"), earlier, asked)
+        cmp = comparison.between_runs(
+            base_a, side_b, THRESHOLD, ("a", "b"), earlier, asked,
+            runs_a_side=(len(a_runs), len(b_runs)),
+        )  # fmt: skip
         row = next(r for r in cmp.rows if r.new.id == target.id)
         tries.tried[effect] += 1
         kind = tries.by_kind.setdefault((effect, raised.runner in JIT_RUNNERS), [0, 0])
@@ -434,7 +438,7 @@ def _view_lines(
     for n, (a_runs, b_runs) in enumerate(pairs, start=1):
         a, b = merge_runs(a_runs), merge_runs(b_runs)
         earlier = earlier_than(history, n) if history else None
-        r = a_a(a, b, earlier)
+        r = a_a(a, b, earlier, len(a_runs))
         clean += r.exit_code == 0
         for fitted in r.tails:
             tails.setdefault(fitted.kind, []).append(fitted)
@@ -529,11 +533,13 @@ def _library(impl: str) -> Callable[[CaseRecord], bool]:
     return lambda case: case.impl == impl
 
 
-def library_alarms(a: RunFile, b: RunFile, earlier: Earlier | None) -> tuple[int, int]:
+def library_alarms(a: RunFile, b: RunFile, earlier: Earlier | None, k: int = 1) -> tuple[int, int]:
     """(libraries, those with a false regression) of an A/A pair, each library's cases
-    judged alone as `compare --impl LIB` judges them."""
+    judged alone as `compare --impl LIB` judges them; `k` runs merged a side."""
     a, b = with_cases(a, base_cases(a)), with_cases(b, base_cases(b))
-    each = comparison.between_runs(a, b, THRESHOLD, ("a", "b"), earlier, each=_impl)
+    each = comparison.between_runs(
+        a, b, THRESHOLD, ("a", "b"), earlier, each=_impl, runs_a_side=(k, k)
+    )
     return len({r.new.impl for r in each.rows}), len({r.new.impl for r in each.regressions})
 
 
@@ -550,7 +556,9 @@ def _library_lines(
     tries, libraries, alarms = Tries(in_fact=in_fact), 0, 0
     for n, (a_runs, b_runs) in enumerate(pairs, start=1):
         earlier = earlier_than(history, n) if history else None
-        judged, called = library_alarms(merge_runs(a_runs), merge_runs(b_runs), earlier)
+        judged, called = library_alarms(
+            merge_runs(a_runs), merge_runs(b_runs), earlier, len(a_runs)
+        )
         libraries += judged
         alarms += called
         injections(a_runs, b_runs, tries, earlier, alone=True)

@@ -81,9 +81,9 @@ def load_run(what: str, store: str | None) -> RunFile:
     return load(Path(what))
 
 
-def load_side(what: str, store: str | None) -> RunFile:
+def load_side(what: str, store: str | None) -> tuple[RunFile, int]:
     """One side of a comparison: one run, or several merged into one (measure/merge_runs.py)
-    — a directory's results files, or files joined by `+`."""
+    — a directory's results files, or files joined by `+` — and how many runs it holds."""
     path = Path(what)
     if path.is_dir():
         parts = [str(p) for p in sorted(path.glob("*.json"))]
@@ -94,7 +94,7 @@ def load_side(what: str, store: str | None) -> RunFile:
     runs = [load_run(part, store) for part in parts]
     if len(runs) > 1 and any(r.measure != "time" for r in runs):
         raise UsageError(f"{what}: several runs a side are for timed runs; counts repeat")
-    return merge_runs(runs)
+    return merge_runs(runs), len(runs)
 
 
 def _counted(runs: list[RunFile], names: list[str]) -> bool:
@@ -117,11 +117,13 @@ def run(args: argparse.Namespace) -> int:
     options.output(args.output)
     globs = options.case_globs(args)
     if args.reference or args.new is None:
-        runs = [load_side(args.old, args.store)]
+        sides = [load_side(args.old, args.store)]
         names = [str(args.old)]
     else:
-        runs = [load_side(args.old, args.store), load_side(args.new, args.store)]
+        sides = [load_side(args.old, args.store), load_side(args.new, args.store)]
         names = [str(args.old), str(args.new)]
+    runs = [run for run, _ in sides]
+    runs_a_side = (sides[0][1], sides[-1][1])
     # counted runs: exact ratios (report/count_comparison.py); timed: report/comparison.py
     counted = _counted(runs, names)
     report: Any = count_comparison if counted else comparison
@@ -146,8 +148,9 @@ def run(args: argparse.Namespace) -> int:
         else:
             earlier = earlier_runs.earlier_runs(runs[0], runs[1], args.store, args.earlier)
             result = report.between_runs(
-                runs[0], runs[1], limit, (names[0], names[1]), earlier, asked
-            )
+                runs[0], runs[1], limit, (names[0], names[1]), earlier, asked,
+                runs_a_side=runs_a_side,
+            )  # fmt: skip
         if not result.rows and not result.not_measured:
             if asked:
                 raise UsageError(

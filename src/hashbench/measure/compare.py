@@ -203,6 +203,7 @@ def _spread_kind(case: CaseRecord) -> tuple[str, bool]:
 def _replicated_noise(
     pairs: Sequence[tuple[CaseRecord, CaseRecord]],
     jit: frozenset[str] = frozenset(),
+    one_run_a_side: bool = False,
 ) -> list[tuple[float, float] | None]:
     """(one sd of the case's log change, degrees of freedom) for each case with
     MIN_REPLICATES processes or more a side, else None: its own pooled spread moderated
@@ -216,10 +217,14 @@ def _replicated_noise(
     their own kind, fewer were (docs/benchmarks/gate-jit.md).
 
     A comparison of fewer than MIN_FOR_NULL cases has too few to tell its runners'
-    typical spread: there it is at least the prior of its kind of case, how far one
-    process's median moves from run to run here (catalog/run-to-run.toml), which also
-    holds what changes between two runs that no process of one run sees (another load
-    on the machine, memory contended: two of three argon2id processes 10% slower)."""
+    typical spread, and one of a single run a side sees no spread between runs: there
+    it is at least the prior of its kind of case, how far one process's median moves
+    from run to run here (catalog/run-to-run.toml), which also holds what changes
+    between two runs that no process of one run sees (another load on the machine,
+    memory contended: two of three argon2id processes 10% slower; a JIT's other
+    compilation: node/hash-wasm's three processes within 1.3% in each of two seeds runs,
+    its faster half 8.7% apart, tests/fixtures/seeds-group). Several runs a side hold
+    that spread in their processes already."""
     logs = [(_process_logs(old), _process_logs(new)) for old, new in pairs]
     own: list[float | None] = [
         _pooled_spread(a, b) if min(len(a), len(b)) >= MIN_REPLICATES else None for a, b in logs
@@ -241,7 +246,7 @@ def _replicated_noise(
             continue
         df = len(a) + len(b) - 2
         typical = prior.get(_spread_kind(new), prior.get(new.runner, everyone))
-        if len(pairs) < MIN_FOR_NULL:
+        if len(pairs) < MIN_FOR_NULL or one_run_a_side:
             kind = next_run.kind(new.alg, new.op)
             typical = max(typical, run_to_run.prior()[(new.runner in jit, kind)].typical ** 2)
         moderated = (PRIOR_DF * typical + df * var) / (PRIOR_DF + df)
@@ -259,6 +264,7 @@ def compare_pairs(
     earlier: Mapping[str, float] | None = None,
     jit: frozenset[str] = frozenset(),
     families: Sequence[Hashable | None] | None = None,
+    one_run_a_side: bool = False,
 ) -> tuple[list[Change], MachineMove, RunMove, list[Tails]]:
     """Each pair's change (old, new: valid records of the same case), the machine's move
     taken out of them, the move of all cases together, and the nulls fitted to the
@@ -269,12 +275,13 @@ def compare_pairs(
     apart: `tail_kind`). `families`: the family each pair is judged in (default: all
     pairs one): the false discovery rate is held within each family alone (the cases a
     user asked about, or each library's: as many `compare --impl` as libraries), and a
-    pair of family None is never significant."""
+    pair of family None is never significant. `one_run_a_side`: each side is one run (not
+    several merged), so its processes hold no spread between runs (`_replicated_noise`)."""
     d = [log_change(old, new) for old, new in pairs]
     move = machine_move(pairs, d)
     centres = group_moves(pairs, d, math.log(move.ratio))
     residuals = [di - c for di, c in zip(d, centres, strict=True)]
-    replicated = _replicated_noise(pairs, jit)
+    replicated = _replicated_noise(pairs, jit, one_run_a_side)
     floors = _empirical_noise(pairs, residuals)
     judged: list[Judged] = []
     whys: list[str | None] = []

@@ -114,12 +114,14 @@ def between_runs(
     earlier: Earlier | None = None,
     asked: Callable[[CaseRecord], bool] | None = None,
     each: Callable[[CaseRecord], Hashable] | None = None,
+    runs_a_side: tuple[int, int] = (1, 1),
 ) -> Comparison:
     """`asked`: the cases to judge (default: all); every case common to both runs still
     measures the machine's move and the noise, and the false discovery rate is held across
     the cases asked about alone (measure/compare.py). `each`: judge the cases asked about
     in families of their own, one per key (`lambda case: case.impl`: one comparison that
-    says what `compare --impl LIB` would say of every library)."""
+    says what `compare --impl LIB` would say of every library). `runs_a_side`: how many
+    runs each side merges (measure/merge_runs.py)."""
     a, b = keyed(old.cases), keyed(new.cases)
     wanted = asked or (lambda _case: True)
     pairs, not_measured = [], []
@@ -134,7 +136,9 @@ def between_runs(
     family_of: Callable[[CaseRecord], Hashable] = each or (lambda _case: 0)
     family = [family_of(n) if wanted(n) else None for _o, n in pairs]
     changes, machine, run_move, tails = (
-        compare_pairs(pairs, known, jit, family) if pairs else ([], None, None, [])
+        compare_pairs(pairs, known, jit, family, runs_a_side == (1, 1))
+        if pairs
+        else ([], None, None, [])
     )
     rows = [
         Row(o, n, c, threshold)
