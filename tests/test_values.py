@@ -239,6 +239,7 @@ def _under_a_file(tmp_path: Path) -> Path:
         ["history", "--store", "{store}", "c/openssl:*", "--format", "html", "-o", "{out}"],
         ["site", "-o", "{out}", "--store", "{store}", "--strength", str(CALIBRATE)],
         ["fidelity", "--runner", "c", "--out", "{out}", "--no-store"],
+        ["breach", "--alg", "bcrypt", "--params", "cost=10", "--format", "md", "-o", "{out}"],
         ["run", "--alg", "sha256", "--impl", "c/openssl", "--out", "{out}", "--no-store"],
     ],
     ids=lambda c: c[0],

@@ -8,7 +8,8 @@ from types import ModuleType
 
 # The order `hashbench --help` lists them in.
 NAMES = [
-    "run", "show", "compare", "pick", "card", "calibrate", "strength", "capacity", "history",
+    "run", "show", "compare", "pick", "card", "calibrate", "strength", "breach", "capacity",
+    "history",
     "list", "fidelity", "doctor", "build", "seeds-report", "site",
 ]  # fmt: skip
 

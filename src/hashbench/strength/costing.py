@@ -17,7 +17,8 @@ def _scaled(
     family: str, rate: sources.Rate, params: dict[str, int], consts: sources.Constants
 ) -> tuple[float, str]:
     base = rate.params
-    head = f"hashcat {rate.hashcat} mode {rate.mode}: {rate.per_s:,.0f} H/s at "
+    made = f"hashcat {rate.hashcat} mode {rate.mode}" if rate.hashcat else "published"
+    head = f"{made}: {rate.per_s:,.0f} H/s at "
     if family == "bcrypt":
         return (
             attacker.bcrypt_rate(rate.per_s, base["cost"], params["cost"]),
@@ -47,17 +48,28 @@ def _scaled(
 def guesses_per_s(
     alg: str, params: dict[str, int], gpu: sources.Gpu, data: sources.Attackers
 ) -> tuple[float | None, str, list[str]]:
-    """(rate, basis, notes); rate None when no GPU attack is modelled."""
+    """(rate, basis, notes) on one GPU; rate None when no GPU attack is modelled."""
+    return device_guesses_per_s(alg, params, gpu.id, data)
+
+
+def device_guesses_per_s(
+    alg: str, params: dict[str, int], device_id: str, data: sources.Attackers
+) -> tuple[float | None, str, list[str]]:
+    """(rate, basis, notes) on one device — a GPU of the catalog, a CPU or an FPGA — from
+    its own benchmark row, scaled by the same formulas; a GPU also bounded by its memory
+    and bandwidth. Rate None where no figure for the device and algorithm exists."""
+    gpu = data.gpus.get(device_id)
+    name = gpu.name if gpu else data.device(device_id).name
     family = catalog.algorithm(alg).family
     if family == "yescrypt":
         return None, "", ["no GPU cracker exists for yescrypt: the attacker pays CPU time"]
     bench_alg = BENCHMARK_OF.get(alg, alg)
-    rate = data.rate(gpu.id, bench_alg)
+    rate = data.rate(device_id, bench_alg)
     if rate is None:
-        return None, "", [f"no published {gpu.name} benchmark for {bench_alg}"]
+        return None, "", [f"no published {name} benchmark for {bench_alg}"]
     memory = plans.memory_bytes(alg, params)
-    if attacker.instances_fitting(gpu.memory_bytes, memory) == 0:
-        return None, "", [f"one guess needs more than the {gpu.name}'s memory"]
+    if gpu is not None and attacker.instances_fitting(gpu.memory_bytes, memory) == 0:
+        return None, "", [f"one guess needs more than the {name}'s memory"]
     per_s, basis = _scaled(family, rate, params, data.constants)
     notes = []
     if bench_alg != alg:
@@ -67,7 +79,7 @@ def guesses_per_s(
         data.constants.scrypt_low_bytes <= rom <= data.constants.scrypt_high_bytes
     ):
         notes.append("extrapolated: hashcat's scrypt rate was seen to scale from 2 to 128 MiB")
-    if family == "argon2":
+    if family == "argon2" and gpu is not None:
         bound = attacker.argon2_bandwidth_bound(gpu.bandwidth_bytes_per_s, params["m"], params["t"])
         if per_s > bound:
             per_s = bound
