@@ -15,6 +15,7 @@ from typing import TextIO
 from hashbench.errors import UsageError
 
 NAME = "zxcvbn"
+MAX_LENGTH = 72  # zxcvbn 4.5's default max_length
 
 
 def read_password(stream: TextIO | None = None) -> str:
@@ -33,7 +34,11 @@ def guesses(password: str) -> float:
         from zxcvbn import zxcvbn
     except ImportError:
         raise UsageError("--estimate needs zxcvbn (PyPI): run `make setup`") from None
-    result = zxcvbn(password)
+    if len(password) > MAX_LENGTH:  # zxcvbn refuses longer ones (its matching is quadratic)
+        raise UsageError(
+            f"--estimate: zxcvbn estimates passwords of at most {MAX_LENGTH} characters"
+        )
+    result = zxcvbn(password, max_length=MAX_LENGTH)
     return float(result["guesses"])
 
 
