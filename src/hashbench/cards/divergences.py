@@ -10,7 +10,7 @@ from typing import Any
 
 from hashbench.fidelity import findings, known, severity
 from hashbench.model.card import Divergence
-from hashbench.model.fidelity import FidelityFile
+from hashbench.model.fidelity import FidelityFile, LongPassword
 
 
 def _algorithms(f: findings.Finding) -> list[str]:
@@ -125,15 +125,72 @@ def _inherent(data: FidelityFile) -> dict[str, list[Divergence]]:
     return out
 
 
+LONG = "long-password"  # a Divergence's check: fidelity/long_passwords.py
+
+
+def cap_to_apply(row: LongPassword) -> int:
+    """The longest length measured that costs at most twice the 64-byte one."""
+    base = next((p.median_ns for p in row.points if p.length == row.points[0].length), None)
+    fine = [
+        p.length
+        for p in row.points
+        if base and p.median_ns and p.status in ("ok", "unverified") and p.median_ns <= 2 * base
+    ]
+    return max(fine, default=row.points[0].length)
+
+
+def _long(data: FidelityFile) -> dict[str, list[Divergence]]:
+    """A library whose work grows with the password (over 10× at the longest length it
+    took): one line per algorithm, the worse of its ops."""
+    worst_op: dict[tuple[str, str], LongPassword] = {}
+    for row in data.long_passwords:
+        amp = row.amplification
+        if amp is None or amp <= severity.AMPLIFIES_OVER or row.longest_accepted is None:
+            continue
+        seen = worst_op.get((row.impl, row.alg))
+        if seen is None or amp > (seen.amplification or 0):
+            worst_op[(row.impl, row.alg)] = row
+    out: dict[str, list[Divergence]] = defaultdict(list)
+    for (impl, alg), row in worst_op.items():
+        assert row.amplification is not None and row.longest_accepted is not None
+        grade = severity.long_password(
+            row.amplification, row.longest_accepted, row.at_least, cap_to_apply(row)
+        )
+        times = ", ".join(
+            f"{p.length} B {p.median_ns / 1e6:.3g} ms" for p in row.points if p.median_ns
+        )
+        out[impl].append(
+            Divergence(
+                severity=grade.level,
+                level=severity.COSTLY_LONG_LEVEL,
+                text=grade.phrase,
+                algorithms=[alg],
+                check=LONG,
+                subject=f"long.{alg}.{row.op}",
+                behaviour="amplifies",
+                why=f"{row.op} at {_params(row.params)}: {times}",
+            )
+        )
+    return out
+
+
+def _params(params: dict[str, int]) -> str:
+    return ",".join(f"{k}={v}" for k, v in params.items())
+
+
 def by_impl(data: FidelityFile, entries: tuple[known.Entry, ...]) -> dict[str, list[Divergence]]:
     """implementation → its divergences in this fidelity run, worst first (only the
     implementations the run ran are keys)."""
-    found, shared = _found(data, entries), _inherent(data)
+    found, shared, costly = _found(data, entries), _inherent(data), _long(data)
     out = {}
     for impl in data.ran:
-        lines = found.get(impl, []) + shared.get(impl, [])
+        lines = found.get(impl, []) + shared.get(impl, []) + costly.get(impl, [])
         out[impl] = sorted(lines, key=lambda d: (-d.severity, d.text))
     return out
+
+
+def long_password_line(lines: list[Divergence], alg: str) -> Divergence | None:
+    return next((d for d in lines if d.check == LONG and alg in d.algorithms), None)
 
 
 def worst(lines: list[Divergence], alg: str) -> Divergence | None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hashbench.cards import ease as ease_part
-from hashbench.cards.divergences import worst
+from hashbench.cards.divergences import long_password_line, worst
 from hashbench.fidelity import severity
 from hashbench.model.card import Candidate, Card, Rule, Speed, Weights
 
@@ -139,7 +139,13 @@ def _fidelity_words(card: Card, alg: str) -> str:
     if card.fidelity is None:
         return "fidelity not measured"
     bad = worst(card.fidelity, alg)
-    return "no divergence" if bad is None else f"worst divergence: {bad.text}"
+    if bad is None:
+        return "no divergence"
+    words = f"worst divergence: {bad.text}"
+    costly = long_password_line(card.fidelity, alg)
+    if costly is not None and costly is not bad:  # its own reason, whatever is worse
+        words += f"; {costly.text}"
+    return words
 
 
 def _reason(s: _Scored, alg: str, fastest: Speed | None, fastest_impl: str) -> str:

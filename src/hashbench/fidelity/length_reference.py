@@ -132,8 +132,8 @@ def salt_tag_string(t: Target, carried: bytes, used: bytes) -> str | None:
 def accepts(alg: str, password: bytes, encoded: str) -> bool | None:
     """Whether the reference verifies a library's string with these bytes, at any length
     (bcrypt read as bcrypt reads: to the NUL, 72 bytes at most)."""
-    if encoded.startswith(("$2", "$y$")):  # crypt(3) formats: C strings
+    if encoded.startswith(("$2", "$y$", "$6$")):  # crypt(3) formats: C strings
         return _crypt(password, encoded) == encoded
     if encoded.startswith("$7$"):  # scrypt takes any bytes: recomputed with hashlib
         return reference_strings.scrypt_mcf(password, encoded) == encoded
-    return reference.verify(alg, password, encoded, PARAMS[alg], LENGTH)
+    return reference.verify(alg, password, encoded, PARAMS.get(alg), LENGTH)

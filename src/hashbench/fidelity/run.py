@@ -23,6 +23,7 @@ from hashbench.fidelity import (
     kat,
     known,
     lengths,
+    long_passwords,
     probes,
     vectors,
 )
@@ -116,6 +117,7 @@ def run(
             ("differential", lambda: [r.to_dict() for r in differential.run(session)]),
             ("probes", lambda: [b.to_dict() for b in probes.run(session)]),
             ("lengths", lambda: [b.to_dict() for b in lengths.run(session)]),
+            ("long_passwords", lambda: msgspec.to_builtins(long_passwords.run(session))),
             ("cross", lambda: [m.to_dict() for m in cross.run(session)]),
             ("defaults", lambda: probes.defaults(session)),
         ]

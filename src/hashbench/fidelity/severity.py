@@ -177,6 +177,32 @@ def grade(check: str, subject: str, behaviour: str, detail: str = "") -> Grade:
     return Grade(READS_DIFFERENTLY, f"{behaviour} ({check} {subject})")
 
 
+# a long password makes a login cost many times a short one (fidelity/long_passwords.py):
+# a class of its own, graded as a refusal is — the application can cap the length
+COSTLY_LONG = REFUSES
+COSTLY_LONG_LEVEL = "a long password makes a login cost many times a short one"
+AMPLIFIES_OVER = 10.0  # the amplification from which it is a divergence
+
+
+def long_password(amplification: float, longest: int, at_least: bool, cap: int) -> Grade:
+    """`amplification`: the time at the `longest` password accepted over the time at 64
+    bytes (a lower bound when `at_least`); `cap`: the longest length that costs at most
+    twice a short one, the cap to apply."""
+    bound = "at least " if at_least else ""
+    return Grade(
+        COSTLY_LONG,
+        f"a {_bytes(longest)} password costs {bound}{amplification:,.0f}× a 64-byte one: "
+        f"cap passwords at {_bytes(cap)}",
+    )
+
+
+def _bytes(n: int) -> str:
+    for unit, scale in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= scale and n % scale == 0:
+            return f"{n // scale} {unit}"
+    return f"{n} bytes"
+
+
 CUT_AT_NUL = "crypt(3) takes a C string and stops at the first NUL, as the reference does"
 CUT_AT_72 = (
     "bcrypt reads at most 72 bytes of a password, as the reference does: a longer one is "

@@ -59,6 +59,41 @@ class Behaviour(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     diverges: bool
 
 
+# a long-password point (fidelity/long_passwords.py). ok: timed and its output verified;
+# unverified: timed, no reference reads it (libxcrypt's crypt refuses passphrases from 512
+# bytes); differs: timed, its output is not the reference's; refuses: an error reply;
+# crashes: the runner died; over_cap: no answer within the cap (the runner is restarted);
+# skipped: not tried, a shorter one predicts more than the cap or was not answered
+PointStatus = Literal["ok", "unverified", "differs", "refuses", "crashes", "over_cap", "skipped"]
+ANSWERED: tuple[PointStatus, ...] = ("ok", "unverified", "differs")
+LongOp = Literal["hash", "derive", "verify"]  # derive where the library has no hash
+
+
+class LengthPoint(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """One op at one password length: its time (when answered) and what its output was."""
+
+    length: int  # bytes of password
+    status: PointStatus
+    median_ns: float | None = None  # of one op, in the runner's own timing loop
+    samples: int = 0
+    detail: str = ""
+
+
+class LongPassword(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """What a long password costs one implementation's op: its time at each length, the
+    longest it took, and the amplification (time there over time at the first length)."""
+
+    impl: str
+    alg: str
+    op: LongOp
+    params: dict[str, int]
+    points: list[LengthPoint]
+    longest_accepted: int | None  # the longest length answered (ok, unverified or differs)
+    amplification: float | None  # time at longest_accepted / time at the first length
+    at_least: bool = False  # a longer length went over the cap or was skipped
+    cap_s: float = 0.0  # the time cap a request had
+
+
 class CrossMatrix(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """One edge input of one algorithm, verified across implementations
     (`explained`: producer → verifier → the length finding that already says why)."""
@@ -138,6 +173,7 @@ class FidelityFile(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     differential: list[DifferentialResult] = []
     probes: list[Behaviour] = []
     lengths: list[Behaviour] = []
+    long_passwords: list[LongPassword] = []  # [] in a file from before the step
     cross: list[CrossMatrix] = []
     defaults: list[DefaultsRow] = []
     ease: list[EaseRow] = []
