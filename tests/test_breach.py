@@ -242,3 +242,57 @@ def test_the_estimate_is_zxcvbns_guess_number():
 
 def test_an_empty_password_for_the_estimator_exits_2():
     assert _run("--alg", "bcrypt", "--estimate", stdin="\n").returncode == 2
+
+
+# -- the site's strength page ---------------------------------------------------------
+
+
+def _strength_file():
+    from hashbench.model.run_file import Environment
+    from hashbench.model.strength import Equivalence, ParamSet, StrengthFile
+
+    def row(kind, alg, params, ms):
+        full = catalog.validate(alg, params)
+        return ParamSet(kind=kind, label="", alg=alg, params=full, impl="c/x", median_ns=ms * 1e6)
+
+    return StrengthFile(
+        command="strength",
+        started="2026-12-01T10:00:00Z",
+        environment=Environment(cpu="Example CPU", cores=2, os="Linux", load_start=[0.1]),
+        equivalences=[
+            Equivalence(
+                bcrypt=row("reference", "bcrypt", {"cost": 10}, 50.0),
+                equal_time=[
+                    row("equal_time", "argon2id", {"m": 47104, "t": 1, "p": 1}, 49.0),
+                    row("equal_time", "pbkdf2-sha256", {"iterations": 450_000}, 49.5),
+                ],
+            )
+        ],
+    )
+
+
+def test_the_strength_page_shows_the_grid_and_a_plot_per_equal_strength_table():
+    from hashbench.model.site import SiteData
+    from hashbench.report.site import breach_section, documents_pages
+
+    file = _strength_file()
+    (tables,) = [breach.equal_strength(file)]
+    (grids,) = tables
+    assert [g.alg for g in grids] == ["bcrypt", "argon2id", "pbkdf2-sha256"]
+    figures: dict = {}
+    html = "\n".join(breach_section.section(tables, figures, 0))
+    (figure,) = figures.values()
+    assert [line["name"] for line in figure["data"]] == [
+        "bcrypt cost=10", "argon2id m=47104,t=1,p=1", "pbkdf2-sha256 iterations=450000"
+    ]  # fmt: skip
+    years = 365.25 * 86400
+    for line, g in zip(figure["data"], grids, strict=True):
+        want = [c.seconds_expected / years for c in g.cells if c.attacker == "gpu"]
+        assert line["y"] == pytest.approx(want)
+    assert figure["layout"]["yaxis"]["type"] == "log"
+    assert "> a century".replace(">", "&gt;") in html and "4-word passphrase" in html
+    page = documents_pages.strength(
+        SiteData(made="now", store="x", strength=[(file, "s.json")], breach={"s.json": tables})
+    )
+    assert "What a breach costs at equal defender time to bcrypt cost=10" in page
+    assert 'id="breach-0-0"' in page and "const figures" in page

@@ -19,6 +19,7 @@ from hashbench.results.files import write_text_atomic
 from hashbench.site import documents
 from hashbench.site.gather import gather
 from hashbench.store import DEFAULT_STORE_TEXT, default_location
+from hashbench.strength.breach import equal_strength
 
 NAME = "site"
 HELP = "a static results site (opens from disk): groups, histories, library cards, fidelity"
@@ -83,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
     _previous(args.output)  # a foreign folder is refused before the store is read
     strength = args.strength or documents.default_strength_files(paths.root() / "results")
     data = gather(args.store or default_location(), strength, given)
+    data.breach = {label: equal_strength(file) for file, label in data.strength}
     pages = files(data, given)
     _write(args.output, pages)
     size = sum(len(t.encode()) for t in pages.values())

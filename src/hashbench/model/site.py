@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from hashbench.model.breach import Grid
 from hashbench.model.card import Card
 from hashbench.model.counts import Measure
 from hashbench.model.fidelity import FidelityFile
@@ -87,4 +88,6 @@ class SiteData:
     # each with where it came from, in words
     fidelity: tuple[FidelityFile, str] | None = None  # the newest fidelity run
     strength: list[tuple[StrengthFile, str]] = field(default_factory=list)
+    # per strength file (by its label), each equal-strength table priced by `breach`
+    breach: dict[str, list[list[Grid]]] = field(default_factory=dict)
     seeds: tuple[RunFile, str] | None = None  # the newest `seeds` run

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from hashbench import __version__
 from hashbench.model.breach import BreachFile, Grid, Policy
 from hashbench.model.strength import ParamSet, StrengthFile
-from hashbench.strength import attacker_classes, grid, sources
+from hashbench.strength import attacker_classes, grid, policies, sources
 
 
 @dataclass(frozen=True)
@@ -91,3 +91,15 @@ def breach(
         assumptions=assumptions(),
         grids=[price(p, policies, counts) for p in sets],
     )
+
+
+SITE_CHARSET = "lower+upper+digits"  # the site's rows: one set at every length, passphrases
+
+
+def equal_strength(file: StrengthFile) -> list[list[Grid]]:
+    """Each equal-strength table of a strength file, priced: bcrypt at one cost and the
+    parameters of the same defender time (the site's strength page)."""
+    rows = policies.standard([SITE_CHARSET])
+    counts = attacker_classes.Counts()
+    return [[price(p, rows, counts) for p in equal_time(eq.bcrypt, eq.equal_time)]
+            for eq in file.equivalences]  # fmt: skip

@@ -6,6 +6,7 @@ that fills it."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from hashbench.catalog import seeds as seed_files
 from hashbench.model.site import SiteData
@@ -13,6 +14,7 @@ from hashbench.report.export import strength_markdown
 from hashbench.report.export.html import esc, fidelity_sections
 from hashbench.report.seeds.page import Source
 from hashbench.report.seeds.page import render as seeds_markdown
+from hashbench.report.site import breach_section
 from hashbench.report.site.links import FIDELITY, SEEDS, STRENGTH
 from hashbench.report.site.markdown_html import html
 from hashbench.report.site.shell import empty, page
@@ -41,12 +43,14 @@ def strength(data: SiteData) -> str:
             "--strength FILE…, else the newest in results/)", "hashbench strength"
         )])  # fmt: skip
     sections = [heading]
-    for file, label in data.strength:
+    figures: dict[str, dict[str, Any]] = {}
+    for n, (file, label) in enumerate(data.strength):
         sections += [
             f"<p><small>From {esc(label)}</small></p>",
             html(strength_markdown.render(file)),
         ]
-    return page(STRENGTH, "strength", sections)
+        sections += breach_section.section(data.breach.get(label, []), figures, n)
+    return page(STRENGTH, "strength", sections, figures)
 
 
 def seeds(data: SiteData) -> str:
