@@ -27,3 +27,9 @@ pytest_addoption
 every_cpu
 # sys.unraisablehook (command_support/interrupts.py): Python calls it for a swallowed exception
 unraisablehook
+# the breach and long-password records (model/breach.py, model/fidelity.py): fields
+# the JSON and CSV carry for readers (the device's full name, the cap a request had)
+device_name
+cap_s
+# strength.sources.Rate.date: the date a rate was read, kept with the figure it dates
+date
