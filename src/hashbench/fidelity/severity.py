@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hashbench.model import fidelity
+
 ACCEPTS_WRONG = 5
 TRUNCATES = 4
 REFUSES = 3
@@ -181,7 +183,7 @@ def grade(check: str, subject: str, behaviour: str, detail: str = "") -> Grade:
 # a class of its own, graded as a refusal is — the application can cap the length
 COSTLY_LONG = REFUSES
 COSTLY_LONG_LEVEL = "a long password makes a login cost many times a short one"
-AMPLIFIES_OVER = 10.0  # the amplification from which it is a divergence
+AMPLIFIES_OVER = fidelity.AMPLIFIES_OVER  # the amplification from which it is one
 
 
 def long_password(amplification: float, longest: int, at_least: bool, cap: int) -> Grade:

@@ -67,6 +67,7 @@ class Behaviour(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 PointStatus = Literal["ok", "unverified", "differs", "refuses", "crashes", "over_cap", "skipped"]
 ANSWERED: tuple[PointStatus, ...] = ("ok", "unverified", "differs")
 LongOp = Literal["hash", "derive", "verify"]  # derive where the library has no hash
+AMPLIFIES_OVER = 10.0  # from this amplification a library is said to grow with the password
 
 
 class LengthPoint(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

@@ -11,6 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from hashbench.model.fidelity import (
+    AMPLIFIES_OVER,
     Behaviour,
     CrossMatrix,
     DefaultsRow,
@@ -21,6 +22,7 @@ from hashbench.model.fidelity import (
     Findings,
     InteropMatrix,
     KatOutcome,
+    LongPassword,
 )
 
 MARK = {"ok": "[green]✓[/]", "rejects": "[red]✗[/]", "n/a": "[dim]–[/]"}
@@ -45,6 +47,7 @@ def render(data: FidelityFile, console: Console) -> None:
     _differential(data.differential, console)
     _probes(data.probes, console)
     _lengths(data.lengths, console)
+    _long(data.long_passwords, console)
     _cross(data.cross, console)
     _defaults(data.defaults, console)
     _ease(data.ease, console)
@@ -165,6 +168,23 @@ def _lengths(behaviours: list[Behaviour], console: Console) -> None:
     for (target, impl), by_behaviour in rows.items():
         text = "; ".join(f"{k} at {', '.join(v)}" for k, v in by_behaviour.items())
         table.add_row(escape(target), escape(impl), f"[red]{escape(text)}[/]")
+    console.print(table)
+
+
+def _long(found: list[LongPassword], console: Console) -> None:
+    """Every implementation, algorithm and op whose time grows over 10× from a 64-byte
+    password to the longest it took (fidelity/long_passwords.py), worst first."""
+    if not found:
+        return
+    over = sorted((r for r in found if (r.amplification or 0) > AMPLIFIES_OVER),
+                  key=lambda r: -(r.amplification or 0))  # fmt: skip
+    console.print(f"\n[bold]long passwords[/] ({len(found)} rows, {len(over)} over "
+                  f"{AMPLIFIES_OVER:g}× from 64 B to the longest taken)")  # fmt: skip
+    table = _table("implementation", "algorithm", "op", "longest taken", "amplification")
+    for r in over:
+        bound = "≥" if r.at_least else ""
+        table.add_row(escape(r.impl), escape(r.alg), r.op, f"{r.longest_accepted or 0:,} B",
+                      f"[red]{bound}{r.amplification or 0:,.0f}×[/]")  # fmt: skip
     console.print(table)
 
 
