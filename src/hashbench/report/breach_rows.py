@@ -4,6 +4,7 @@ policy and one column per attacker class that has a figure for the algorithm."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from hashbench.model.breach import AttackerClass, Cell, Grid
@@ -100,30 +101,26 @@ def _cells(g: Grid) -> dict[tuple[str, str], Cell]:
     return {(c.policy, c.attacker): c for c in g.cells}
 
 
-def time_table(g: Grid) -> Table:
-    """Expected time, and the time to try every candidate in brackets."""
+def _table(g: Grid, shown_cell: Callable[[Cell], str]) -> Table:
     cols = shown(g)
     at = _cells(g)
-    rows = []
-    for p in g.policies:
-        row = [p.label, f"{p.bits:.1f}"]
-        for a in cols:
-            c = at[(p.id, a.id)]
-            expected = seconds(c.seconds_expected, c.beyond_century)
-            row.append(expected if c.beyond_century else f"{expected} ({seconds(c.seconds_all)})")
-        rows.append(row)
+    rows = [
+        [p.label, f"{p.bits:.1f}", *(shown_cell(at[(p.id, a.id)]) for a in cols)]
+        for p in g.policies
+    ]
     return Table(["policy", "bits", *(a.short for a in cols)], rows)
+
+
+def _time(c: Cell) -> str:
+    expected = seconds(c.seconds_expected, c.beyond_century)
+    return expected if c.beyond_century else f"{expected} ({seconds(c.seconds_all)})"
+
+
+def time_table(g: Grid) -> Table:
+    """Expected time, and the time to try every candidate in brackets."""
+    return _table(g, _time)
 
 
 def cost_table(g: Grid) -> Table:
     """Dollars and energy to try every candidate."""
-    cols = shown(g)
-    at = _cells(g)
-    rows = []
-    for p in g.policies:
-        row = [p.label, f"{p.bits:.1f}"]
-        for a in cols:
-            c = at[(p.id, a.id)]
-            row.append(f"{usd(c.usd_all)} · {energy(c.joules_all)}")
-        rows.append(row)
-    return Table(["policy", "bits", *(a.short for a in cols)], rows)
+    return _table(g, lambda c: f"{usd(c.usd_all)} · {energy(c.joules_all)}")
