@@ -63,6 +63,9 @@ def test_a_length_predicted_past_the_cap_is_not_tried(monkeypatch):
     assert sent == [64, 1024, 65536]
     assert points[-1].status == "skipped" and "over the cap" in points[-1].detail
     assert lp.summary("x/y", "pbkdf2-sha256", "derive", points).at_least
+    sent.clear()  # verify goes from 64 B to 1 MiB: predicted by the hash's time there
+    points = lp._ladder(None, "x/y", "argon2id", "verify", (64, 1 << 20), {1 << 20: 0.01})  # type: ignore[arg-type]
+    assert sent == [64, 1 << 20] and [p.status for p in points] == ["ok", "ok"]
 
     def over_cap(s, impl, alg, op, length, predicted):
         sent.append(length)

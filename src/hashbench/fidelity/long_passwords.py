@@ -90,17 +90,28 @@ def _skipped(length: int, why: str) -> LengthPoint:
 
 
 def _ladder(
-    s: Session, impl: str, alg: str, op: str, lengths: tuple[int, ...]
+    s: Session,
+    impl: str,
+    alg: str,
+    op: str,
+    lengths: tuple[int, ...],
+    known_s: dict[int, float] | None = None,
 ) -> list[LengthPoint]:
+    """`lengths` in turn, each predicted from `known_s` (seconds by length: verify's, the
+    hash it checks) or else in proportion from the length before it."""
     points: list[LengthPoint] = []
     last: LengthPoint | None = None
     for length in lengths:
         if last is not None and last.status not in ANSWERED:
             points.append(_skipped(length, f"not tried: at {last.length} bytes it {last.status}"))
             continue
-        predicted = (last.median_ns or 0) / 1e9 * length / last.length if last else 0.0
+        if known_s and length in known_s:
+            predicted, basis = known_s[length], f"the hash at {length} bytes"
+        else:
+            predicted = (last.median_ns or 0) / 1e9 * length / last.length if last else 0.0
+            basis = f"{last.length if last else 0} bytes"
         if predicted > CAP_S:
-            why = f"not tried: ~{predicted:.0f} s predicted from {last.length if last else 0} bytes"
+            why = f"not tried: ~{predicted:.0f} s predicted from {basis}"
             points.append(_skipped(length, f"{why}, over the cap"))
             last = points[-1]
             continue
@@ -134,7 +145,7 @@ def summary(impl: str, alg: str, op: LongOp, points: list[LengthPoint]) -> LongP
 
 def probe(s: Session, impl: str, alg: str) -> list[LongPassword]:
     """The primary op (hash, else derive) at every length, then verify at 64 B and at the
-    longest length the primary answered."""
+    longest length the primary answered (its time there predicting verify's)."""
     info = s.info(impl)
     op: LongOp = "hash" if info.offers(alg, "hash") else "derive"
     points = _ladder(s, impl, alg, op, LENGTHS)
@@ -142,7 +153,9 @@ def probe(s: Session, impl: str, alg: str) -> list[LongPassword]:
     if info.offers(alg, "verify") and op == "hash":
         longest = out[0].longest_accepted
         lengths = tuple(dict.fromkeys(n for n in (LENGTHS[0], longest) if n))
-        out.append(summary(impl, alg, "verify", _ladder(s, impl, alg, "verify", lengths)))
+        hashed = {p.length: p.median_ns / 1e9 for p in points if p.median_ns is not None}
+        verified = _ladder(s, impl, alg, "verify", lengths, hashed)
+        out.append(summary(impl, alg, "verify", verified))
     return out
 
 
