@@ -163,6 +163,10 @@ def test_the_doc_section_lists_the_costly_worst_first_and_those_that_refuse_or_t
     assert "| 64 KiB | ≥1,800× | 64 B |" in rows[1] and "| skipped |" in rows[1]
     assert "- **bcrypt** from 1 KiB: c/strict (refuses)" in text
     assert "reads 72): b/cuts." in text
+    at_once = [LengthPoint(length=64, status="refuses", detail="unsupported: its parameters")]
+    params = lp.summary("e/params", "scrypt", "hash", at_once)
+    text = doc.long_section(_fidelity(costly, params))
+    assert "scrypt** from" not in text and "length limit): e/params scrypt hash." in text
 
 
 # -- real libraries -------------------------------------------------------------------
