@@ -321,7 +321,11 @@ def main() -> int:
     args = ap.parse_args()
     if args.source is None:
         if shutil.which("hashcat") is None:
-            print("hashcat is missing: scripts/install-system-packages.sh installs it")
+            print(
+                "hashcat is missing: `sudo apt-get install hashcat pocl-opencl-icd "
+                "ocl-icd-libopencl1` (Debian's 6.2.6 and the CPU's OpenCL; not in the default "
+                "set-up: only this script uses it)"
+            )
             return 1
         results = measure(2 if args.gpu else 1)
         stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
