@@ -169,9 +169,9 @@ def test_the_site_draws_the_counted_series_beside_the_timed_one(made, browser, t
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text(text)
     text = pages[path]
-    assert "c/openssl</a> · instructions/op" in text and "beyond 0.5%" in text
+    assert "<h3>instructions/op, run after run</h3>" in text and "beyond 0.5%" in text
     page = browser.new_page()
     page.goto((tmp_path / path).as_uri())
-    assert assert_every_plot_rendered(page) == 1 + 2  # the ranking, two series
+    assert assert_every_plot_rendered(page) == 1 + 2  # the ranking, a plot per measure
     assert "instructions/op (counted under Valgrind)" in page.content()
     page.close()

@@ -5,6 +5,7 @@ per case (or per known-answer check) of the results file."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -29,6 +30,7 @@ FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+SI_TIME = re.compile(r"^\d+(\.\d+)? (ps|ns|µs|ms|s)$")  # a time axis' tick: "2 µs", "40 ms"
 ALL_PLOTTED = (
     "Number(document.body.dataset.plotted) === document.querySelectorAll('div.plot').length"
 )
@@ -96,6 +98,13 @@ def test_the_report_loads_offline_and_every_plot_renders(browser, report):
     groups = {c.group for c in load(results).cases if c.valid}
     assert assert_every_plot_rendered(page) == len(groups) + 2  # and a sweep per algorithm
     assert page.locator("#cases tbody tr").count() == len(load(results).cases)
+    for plot in page.locator("div.plot[id^=group]").all():  # times: each tick with its unit
+        ticks = plot.locator("g.xtick text").all_text_contents()
+        assert len(ticks) >= 2 and all(SI_TIME.match(t) for t in ticks), ticks
+        assert plot.locator("g.g-xtitle").text_content() == "time per op"
+    for plot in page.locator("div.plot[id^=sweep]").all():  # digests: MB/s over bytes
+        assert plot.locator("g.g-xtitle").text_content() == "input size (bytes)"
+        assert plot.locator("g.g-ytitle").text_content() == "throughput (MB/s)"
     page.screenshot(path=str(html_file.with_suffix(".png")), full_page=True)
     assert errors == []
     assert fetched == [html_file.as_uri()]  # nothing but the file itself: works offline
@@ -163,8 +172,13 @@ def test_a_case_history_page_plots_the_medians_and_marks_the_change(browser, tmp
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(page_file.as_uri())
+    page.wait_for_function(ALL_PLOTTED, timeout=120_000)
     plot = page.locator("#history")
     assert plot.locator("g.trace").count() == 2  # the medians, and the change points
     assert plot.locator("g.trace").nth(1).locator("path.point").count() == 1
+    ticks = plot.locator("g.ytick text").all_text_contents()  # 100 ns to 150 ns, from 0
+    assert "0 s" in ticks and all(SI_TIME.match(t) for t in ticks), ticks
+    assert plot.locator("g.g-ytitle").text_content() == "median time per op"
     assert page.locator("tbody tr").count() == 3 and "library 1.2 → 1.3" in page.content()
+    assert page.locator("tbody td.n").all_inner_texts() == ["100.00 ns", "101.00 ns", "150.00 ns"]
     assert errors == []

@@ -25,7 +25,7 @@ ALLOWED: dict[str, set[str]] = {
     "fidelity": {"runner", "measure", "verify", "results", "store"},
     "strength": {"engine", "runner", "measure", "verify", "results", "store"},
     "cards": {"engine", "fidelity", "strength", "runner", "measure", "verify", "results", "store"},
-    "site": {"cards", "store", "results"},
+    "site": {"cards", "fidelity", "store", "results"},
     "report": {"measure"},
     "command_support": {"*"},  # what several commands share: anything but a command
     "commands": {"*"},

@@ -2,10 +2,11 @@
 libxcrypt, a fidelity run of them and a strength run, all made here by the real runners (a
 few seconds), kept in a history store of the test's own as two machines (the same run
 under another host's fingerprint) and three runs on the first, the last with libxcrypt
-three times slower (a change point). The site is then opened in headless Chromium (the
-Debian package, as tests/test_html_report.py drives it): every page loads without a
-console error and draws its plots, every internal link resolves to a file of the site,
-a page works with the network off, and the chart library is one shared file."""
+three times slower (a change point), and a newer fidelity run of the C runner alone (the
+page must still show the Python libraries' results). The site is then opened in headless
+Chromium (the Debian package, as tests/test_html_report.py drives it): every page loads
+without a console error and draws its plots, every internal link resolves to a file of the
+site, a page works with the network off, and the chart library is one shared file."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ import pytest
 from conftest import hashbench, skip_without_runner
 from test_html_report import (  # noqa: F401  (browser: a fixture)
     ALL_PLOTTED,
+    SI_TIME,
     assert_every_plot_rendered,
     browser,
 )
@@ -34,6 +36,7 @@ from hashbench.store import open_store
 pytestmark = pytest.mark.timeout(600)
 IMPLS = "python/bcrypt,python/libpass,c/libxcrypt"
 FIDELITY = "^(python/(bcrypt|libpass)|c/libxcrypt)$"
+C_ONLY = "^c/libxcrypt$"
 OTHER_HOST = "site-test-other-machine"
 
 
@@ -66,11 +69,12 @@ PLANTED = "2099-01-01T00:00:00+00:00"
 def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The results files and a store holding them: on this machine the real run, the
     same again later and a planted third; the real run again on another machine; the
-    fidelity run."""
+    fidelity run of all three, then a newer one of libxcrypt alone."""
     skip_without_runner("python")
     skip_without_runner("c")
     folder = tmp_path_factory.mktemp("site-data")
-    out = {name: folder / f"{name}.json" for name in ("run", "fidelity", "strength")}
+    names = ("run", "fidelity", "c-fidelity", "strength")
+    out = {name: folder / f"{name}.json" for name in names}
     done = hashbench("run", "--alg", "bcrypt", "--params", "cost=4", "--op", "hash",
                      "--impl", IMPLS, "--budget", "0.05", "--no-store", "--out",
                      str(out["run"]))  # fmt: skip
@@ -78,6 +82,9 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     done = hashbench("fidelity", "--runner", "python", "--runner", "c", "--filter-regex", FIDELITY,
                      "--no-store", "--out", str(out["fidelity"]))  # fmt: skip
     assert out["fidelity"].exists(), done.stderr
+    done = hashbench("fidelity", "--runner", "c", "--filter-regex", C_ONLY, "--no-store",
+                     "--out", str(out["c-fidelity"]))  # fmt: skip
+    assert out["c-fidelity"].exists(), done.stderr
     done = hashbench("strength", "--times", "6ms", "--alg", "bcrypt", "--impl", "c/libxcrypt",
                      "--bcrypt-cost", "none", "--no-references", "--fidelity", "none",
                      "--samples", "3", "--out", str(out["strength"]))  # fmt: skip
@@ -91,6 +98,7 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     env = msgspec.structs.replace(first.environment, host=OTHER_HOST, cpu="Other CPU")
     store.record_run(msgspec.structs.replace(first, environment=env))
     store.record_fidelity(load_fidelity(out["fidelity"]))
+    store.record_fidelity(load_fidelity(out["c-fidelity"]))  # newer, of one runner
     store.close()
     return {**out, "store": store_path}
 
@@ -159,6 +167,47 @@ def test_the_index_lists_both_machines_the_runs_and_the_groups(site: Path, made)
     assert all(m.fingerprint in text for m in machines)
     assert "bcrypt cost=4 hash" in text
     assert "No `seeds` run in the history store" in text and "hashbench run seeds" in text
+
+
+def _figures(page: Path) -> dict[str, tuple[list[dict], dict]]:
+    """A page's figures as it hands them to the drawing script: id → (traces, layout)."""
+    found = re.search(r"const figures = (.*?);</script>", page.read_text())
+    assert found is not None
+    return {div: (data, layout) for div, data, layout in json.loads(found.group(1))}
+
+
+def test_a_group_page_draws_each_case_as_a_line_through_its_runs(site: Path, made):
+    """Three cases, each in 3 runs here and 1 on the other machine: one plot, a line of 4
+    points per case on x axis of the 4 runs in the order they started."""
+    figures = _figures(_group_page(site))
+    assert sorted(figures) == ["history-time", "ranking-0", "ranking-1"]
+    traces, layout = figures["history-time"]
+    lines, marks = traces[:-1], traces[-1]
+    assert sorted(t["name"] for t in lines) == sorted(IMPLS.split(","))
+    assert [len(t["y"]) for t in lines] == [4, 4, 4]
+    runs = layout["xaxis"]["categoryarray"]
+    assert [r.split(" · ")[0] for r in runs] == ["run 1", "run 4", "run 2", "run 3"]
+    assert all(set(t["x"]) == set(runs) for t in lines)
+    assert len(marks["y"]) == 1 and marks["text"][0].startswith("c/libxcrypt: ")
+    first = load(made["run"])
+    for t in lines:  # the medians in seconds, as the run measured them
+        case = next(c for c in first.cases if c.impl == t["name"])
+        assert t["y"][0] == pytest.approx(case.measured.median / 1e9)
+    assert (
+        layout["yaxis"]["type"] == "log"
+        and layout["yaxis"]["title"]["text"] == "median time per op"
+    )
+    assert all(SI_TIME.match(t) for t in layout["yaxis"]["ticktext"])
+
+
+def test_the_index_opens_with_a_summary(site: Path):
+    main = (site / "index.html").read_text().split("<main>", 1)[1]
+    assert main.lstrip().startswith('<h1>hashbench results</h1>\n<ul id="summary">')
+    summary = main.split('<ul id="summary">', 1)[1].split("</ul>", 1)[0]
+    assert "4 runs on 2 machines" in summary and "3 implementations" in summary
+    assert "Fidelity: 3 implementations checked, in 2 fidelity runs" in summary
+    groups = main.split('<table id="groups">', 1)[1].split("</table>", 1)[0]
+    assert "bcrypt cost=4 hash" in groups and "×</td>" in groups
 
 
 def test_a_group_page_ranks_each_machine_s_newest_records(site: Path, made):
@@ -245,27 +294,93 @@ def test_every_page_loads_without_errors_and_fetches_only_the_site(browser, site
     tab.page.close()
 
 
-def test_a_group_page_plots_rankings_and_histories_with_the_change_point(browser, site):  # noqa: F811
+def test_a_group_page_plots_rankings_and_one_history_with_the_change_point(browser, site):  # noqa: F811
     page, errors, _ = _open(browser, _group_page(site))
-    assert assert_every_plot_rendered(page) == 2 + 3  # a ranking per machine, a history per case
-    histories = page.locator("div.plot[id^=history]")
-    marked = [
-        histories.nth(i).locator("g.trace").nth(1).locator("path.point").count()
-        for i in range(histories.count())
-    ]
-    assert sorted(marked) == [0, 0, 1]  # libxcrypt's planted slowdown, one diamond
+    assert assert_every_plot_rendered(page) == 2 + 1  # a ranking per machine, one history
+    history = page.locator("#history-time")
+    lines = history.locator("g.trace.scatter")
+    assert lines.count() == 3 + 1  # a line per case, and the change points
+    assert [lines.nth(i).locator("path.point").count() for i in range(4)] == [4, 4, 4, 1]
     assert page.locator("ul.changes li").count() == 1
-    assert "run 3: +" in page.locator("ul.changes").inner_text()
+    assert "c/libxcrypt, run 3: +" in page.locator("ul.changes").inner_text()
     assert errors == []
     page.close()
 
 
-def test_the_fidelity_page_draws_each_interop_matrix(browser, site, made):  # noqa: F811
-    data = json.loads(made["fidelity"].read_text())
+def test_every_time_axis_tick_carries_its_unit(browser, site):  # noqa: F811
+    """The rankings' x axes and the history's y axis: each tick plotly drew reads like
+    "2 µs" or "40 ms" (its own log-axis labels dropped the unit between decades)."""
+    page, errors, _ = _open(browser, _group_page(site))
+    for axis in (*(f"#ranking-{n} g.xtick text" for n in range(2)), "#history-time g.ytick text"):
+        ticks = page.locator(axis).all_text_contents()
+        assert len(ticks) >= 2, axis
+        assert all(SI_TIME.match(t) for t in ticks), (axis, ticks)
+    titles = page.locator("g.g-xtitle, g.g-ytitle").all_text_contents()
+    assert titles.count("time per op") == 2 and "median time per op" in titles
+    assert errors == []
+    page.close()
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])  # fmt: skip
+
+
+def test_plot_titles_are_clear_of_the_toolbar(browser, site):  # noqa: F811
+    for page_file in (_group_page(site), site / "fidelity.html"):
+        page, errors, _ = _open(browser, page_file)
+        titled = page.locator("div.plot:has(text.gtitle)")
+        assert titled.count() >= 1
+        for i in range(titled.count()):
+            plot = titled.nth(i)
+            plot.hover()  # the toolbar shows on hover
+            toolbar = plot.locator(".modebar").bounding_box()
+            title = plot.locator("text.gtitle").bounding_box()
+            assert toolbar and title and title["width"] > 50
+            assert not _overlap(title, toolbar), (page_file.name, i, title, toolbar)
+        assert errors == []
+        page.close()
+
+
+def test_the_fidelity_page_joins_the_newest_result_of_each_implementation(made):
+    """A newer run of the C runner alone: libxcrypt's results from it, the Python
+    libraries' from the older run of all three; a grid's cell from the newest run that
+    checked that pair."""
+    both, c_only = load_fidelity(made["fidelity"]), load_fidelity(made["c-fidelity"])
+    joined = gather(str(made["store"]), [], 0.05).fidelity
+    assert joined is not None
+    assert [impls for _, impls in joined.sources] == [
+        ["c/libxcrypt"],
+        ["python/bcrypt", "python/libpass"],
+    ]
+    assert "fidelity run 6 (" in joined.sources[0][0] and "fidelity run 5 (" in joined.sources[1][0]
+    expected = [o for o in c_only.kat] + [o for o in both.kat if o.impl.startswith("python/")]
+    assert sorted(joined.kat, key=repr) == sorted(expected, key=repr) and expected
+    (bcrypt,) = [m for m in joined.interop if m.algorithm == "bcrypt"]
+    (older,) = [m for m in both.interop if m.algorithm == "bcrypt"]
+    (newer,) = [m for m in c_only.interop if m.algorithm == "bcrypt"]
+    assert bcrypt.cells["c/libxcrypt"]["c/libxcrypt"] == newer.cells["c/libxcrypt"]["c/libxcrypt"]
+    assert bcrypt.cells["python/bcrypt"] == older.cells["python/bcrypt"]  # with its c cells
+    assert set(bcrypt.cells) == set(older.cells)
+
+    def of(lines: list[str], impls: set[str]) -> list[str]:  # the lines naming only these
+        return [d for d in lines if set(d.rsplit(" — ", 1)[1].split(", ")) <= impls]
+
+    python = of(both.divergences, {"python/bcrypt", "python/libpass"})
+    c = of(c_only.divergences, {"c/libxcrypt"})
+    assert python and c and set(python + c) <= set(joined.divergences)
+
+
+def test_the_fidelity_page_draws_each_joined_matrix(browser, site, made):  # noqa: F811
+    joined = gather(str(made["store"]), [], 0.05).fidelity
+    assert joined is not None
     page, errors, _ = _open(browser, site / "fidelity.html")
-    matrices = [m for m in data["interop"] if m["cells"]]
+    matrices = [m for m in joined.interop if m.cells]
     assert matrices and assert_every_plot_rendered(page) == len(matrices)
-    assert page.locator("#kat tbody tr").count() == len(data["kat"])
+    assert page.locator("#kat tbody tr").count() == len(joined.kat)
+    sources = page.locator("#fidelity-sources tbody tr").all_inner_texts()
+    assert len(sources) == 2 and "c: libxcrypt" in sources[0]
+    assert "python: bcrypt, libpass" in sources[1]
     assert errors == []
     page.close()
 
@@ -274,6 +389,15 @@ def test_a_library_page_shows_its_card_on_each_machine(browser, site):  # noqa: 
     page, errors, _ = _open(browser, site / "libraries" / "python-bcrypt.html")
     headings = page.locator("h2").all_inner_texts()
     assert sum(h.startswith("Card on ") for h in headings) == 2
+    cards = page.locator("section.card")
+    assert cards.count() == 2 and page.locator("section.card li").count() == 0
+    first = cards.first
+    assert first.locator("p.head").inner_text().startswith("python/bcrypt — ")
+    sections = first.locator("dt").all_inner_texts()  # as `hashbench card` prints them
+    assert sections[0] == "from" and "speed at each algorithm's reference case" in sections
+    assert any(s.startswith("divergences, worst first") for s in sections)
+    box = first.bounding_box()
+    assert box is not None and box["height"] > 100
     assert "refuses a password of 73" in page.content()  # from the fidelity run
     page.locator("a", has_text="bcrypt cost=4 hash").click()
     page.wait_for_load_state("load")
@@ -286,7 +410,7 @@ def test_a_page_works_offline(browser, site):  # noqa: F811
     browser.set_offline(True)
     try:
         page, errors, fetched = _open(browser, _group_page(site))
-        assert assert_every_plot_rendered(page) == 5 and errors == []
+        assert assert_every_plot_rendered(page) == 3 and errors == []
         assert {urlparse(u).scheme for u in fetched} == {"file"}
         page.close()
     finally:

@@ -52,9 +52,13 @@ def run_kat(session: Session) -> list[kat.Outcome]:
     return outcomes
 
 
-def divergences(data: FidelityFile, entries: tuple[known.Entry, ...] = ()) -> list[str]:
+def divergences(
+    data: FidelityFile, entries: tuple[known.Entry, ...] = (), only: set[str] | None = None
+) -> list[str]:
     """Every divergence in one line: what happens, then which implementations do it.
-    A known one says why, in the words of the known-divergences file."""
+    A known one says why, in the words of the known-divergences file. `only`: the
+    findings of these implementations alone and no interop lines (a site joins the
+    interop grids of several runs, then words them with `interop.divergences`)."""
     found: dict[str, list[str]] = {}
 
     def add(text: str, impl: str) -> None:
@@ -65,8 +69,8 @@ def divergences(data: FidelityFile, entries: tuple[known.Entry, ...] = ()) -> li
     why = known.why(entries)
     at: dict[tuple[str, str, str, str], list[str]] = {}  # length probes: the lengths, together
     for f in findings.collect(data):
-        if f.check == "interop":
-            continue  # grouped by interop.divergences below
+        if f.check == "interop" or (only is not None and f.impl not in only):
+            continue  # interop: grouped by interop.divergences below
         if f.check == "length":
             target, label = f.subject.rsplit(".", 1)
             text = why.get(f.key) or f.behaviour
@@ -77,7 +81,8 @@ def divergences(data: FidelityFile, entries: tuple[known.Entry, ...] = ()) -> li
     for (text, target, behaviour, impl), labels in at.items():
         add(f"{text} — {behaviour} [length {target} at {', '.join(labels)}]", impl)
     lines = [f"{text} — {', '.join(sorted(impls))}" for text, impls in found.items()]
-    lines.extend(interop.divergences(data.interop))
+    if only is None:
+        lines.extend(interop.divergences(data.interop))
     return lines
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from hashbench.model.breach import Grid
 from hashbench.model.card import Card
 from hashbench.model.counts import Measure
-from hashbench.model.fidelity import FidelityFile
+from hashbench.model.fidelity import InteropMatrix, KatOutcome
 from hashbench.model.history_point import HistoryPoint
 from hashbench.model.records import CaseRecord
 from hashbench.model.run_file import RunFile
@@ -55,6 +55,12 @@ class CaseHistory:
     impl: str
     points: list[HistoryPoint]  # the measured runs, oldest first, change points marked
     measure: Measure = "time"  # one series per measure: a counted one plots counts per op
+    runtime: str = ""  # the runtime major, where the case ran on several ("node 26")
+
+    @property
+    def name(self) -> str:
+        """The series' name beside the group's others: its implementation (and runtime)."""
+        return f"{self.impl} on {self.runtime}" if self.runtime else self.impl
 
 
 @dataclass
@@ -78,6 +84,19 @@ class Library:
 
 
 @dataclass
+class JoinedFidelity:
+    """The newest fidelity result of each implementation, from whichever run checked it
+    last (a run of one runner no longer hides the others'): known-answer rows and
+    divergences from the implementation's newest run, an interop cell from the newest run
+    that checked that producer with that verifier."""
+
+    sources: list[tuple[str, list[str]]]  # each run in words, the implementations it gave
+    divergences: list[str]  # as a fidelity file words them: what, then which do it
+    interop: list[InteropMatrix]
+    kat: list[KatOutcome]
+
+
+@dataclass
 class SiteData:
     made: str  # when the site was built
     store: str  # the history store read (without a password)
@@ -86,7 +105,7 @@ class SiteData:
     groups: list[Group] = field(default_factory=list)
     libraries: list[Library] = field(default_factory=list)
     # each with where it came from, in words
-    fidelity: tuple[FidelityFile, str] | None = None  # the newest fidelity run
+    fidelity: JoinedFidelity | None = None  # the newest of each implementation
     strength: list[tuple[StrengthFile, str]] = field(default_factory=list)
     # per strength file (by its label), each equal-strength table priced by `breach`
     breach: dict[str, list[list[Grid]]] = field(default_factory=dict)

@@ -26,6 +26,7 @@ class Sweep:
     cells: dict[str, dict[int, CaseRecord]] = field(default_factory=dict)  # impl → point → case
     throughput: bool = False
     logarithmic: bool = False  # the axis is a cost whose work doubles with each step
+    unit: str = ""  # the axis' unit: "bytes", "KiB", "log2 rounds" ("" for a count)
 
     def work(self, point: float) -> float:
         """The work a point stands for: bytes, KiB, iterations, or 2^cost."""
@@ -71,6 +72,7 @@ def find(cases: list[CaseRecord]) -> list[Sweep]:
             sorted(by_point),
             throughput=op == "digest",
             logarithmic=catalog.units(alg).get(axis) in LOGARITHMIC_UNITS,
+            unit="bytes" if axis == "input size" else catalog.units(alg).get(axis, ""),
         )
         for point, point_cases in by_point.items():
             for c in point_cases:

@@ -1,4 +1,4 @@
-"""The whole documents a site shows: the newest fidelity and `seeds` runs of the store,
+"""The whole documents a site shows: the newest `seeds` run of the store,
 and strength results files (`strength`, `calibrate`, `capacity`), which the store does not
 keep: those given, else the newest of each command in results/."""
 
@@ -8,20 +8,11 @@ from pathlib import Path
 
 from hashbench.errors import UsageError
 from hashbench.model import RunFile
-from hashbench.model.fidelity import FIDELITY_KIND, FidelityFile
 from hashbench.model.strength import StrengthFile
 from hashbench.results.files import load_any
 from hashbench.store.history import RunRow, Store
 
 STRENGTH_COMMANDS = ("strength", "calibrate", "capacity")
-
-
-def newest_fidelity(store: Store, runs: list[RunRow]) -> tuple[FidelityFile, str] | None:
-    found = next((r for r in runs if r.kind == FIDELITY_KIND), None)
-    if found is None:
-        return None
-    label = f"fidelity run {found.id} ({found.started}, {found.machine} #{found.machine_id})"
-    return store.fidelity_run(found.id), label
 
 
 def newest_seeds(store: Store, runs: list[RunRow]) -> tuple[RunFile, str] | None:

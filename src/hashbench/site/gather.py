@@ -7,7 +7,7 @@ from pathlib import Path
 
 from hashbench.errors import UsageError
 from hashbench.model.site import Machine, RunSummary, SiteData
-from hashbench.site import documents
+from hashbench.site import documents, fidelity_join
 from hashbench.site.groups import groups
 from hashbench.site.libraries import libraries
 from hashbench.store import StoreError, open_store
@@ -57,7 +57,7 @@ def gather(location: str, strength_files: list[Path], given: float | None) -> Si
             ],  # fmt: skip
             groups=groups(store, machines, given),
             libraries=libraries(store, machines),
-            fidelity=documents.newest_fidelity(store, runs),
+            fidelity=fidelity_join.newest(store, runs),
             strength=strength,
             seeds=documents.newest_seeds(store, runs),
         )

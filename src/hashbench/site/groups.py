@@ -25,10 +25,10 @@ def _histories(store: Store, case_id: str, given: float | None) -> list[CaseHist
     for measure, every in series(store.case_history(case_id)).items():
         parts = by_major(every)
         for runtime, points in parts:
-            title = f"{case_id} on {runtime}" if len(parts) > 1 else case_id
-            out.append(
-                CaseHistory(title, impl, plotted(points, threshold(measure, given)), measure)
-            )
+            several = runtime if len(parts) > 1 else ""
+            title = f"{case_id} on {runtime}" if several else case_id
+            marked = plotted(points, threshold(measure, given))
+            out.append(CaseHistory(title, impl, marked, measure, several))
     return out
 
 

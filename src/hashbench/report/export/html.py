@@ -18,8 +18,9 @@ from plotly.offline import get_plotlyjs
 
 from hashbench.measure.fit import Affine, affine
 from hashbench.model import CaseRecord, RunFile
-from hashbench.model.fidelity import FidelityFile, InteropMatrix
+from hashbench.model.fidelity import FidelityFile, InteropMatrix, KatOutcome
 from hashbench.report import answer, sweep, units
+from hashbench.report.export import time_ticks
 from hashbench.report.interval_note import one_process_note
 from hashbench.report.summary import ranked
 from hashbench.report.titles import title
@@ -41,11 +42,12 @@ def esc(value: object) -> str:
 # Plotly's default colours, given explicitly so a sweep's fitted curve takes its line's.
 PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
            "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]  # fmt: skip
-# Times are plotted in seconds so the axis reads 400ns, 2µs, 45ms (SI prefixes).
-TIME_AXIS = {
-    "type": "log", "tickformat": "~s", "ticksuffix": "s", "hoverformat": ".4s", "nticks": 8,
-    "automargin": True,
-}  # fmt: skip
+
+
+def plot_title(text: str) -> dict[str, Any]:
+    """A plot's title at its top left, clear of plotly's toolbar (top right)."""
+    return {"text": text, "x": 0, "xref": "paper", "xanchor": "left", "y": 1,
+            "yref": "container", "yanchor": "top", "pad": {"t": 8}, "automargin": True}  # fmt: skip
 
 
 def _seconds(ns: float) -> float:
@@ -76,10 +78,12 @@ def group_figure(cases: list[CaseRecord]) -> dict[str, Any]:
             "arrayminus": [_seconds(c.measured.median - c.shown_ci[0]) for c in valid],
         },
     }  # fmt: skip
+    shown = [v for c in valid for v in _points(c)]
+    shown += [_seconds(edge) for c in valid for edge in c.shown_ci]
     layout = {
-        "title": {"text": title(cases[0])},
-        "xaxis": {**TIME_AXIS, "title": {"text": "time per op"}},
-        "margin": {"l": 220, "r": 20, "t": 40, "b": 40},
+        "title": plot_title(title(cases[0])),
+        "xaxis": time_ticks.axis(shown, "time per op"),
+        "margin": {"l": 220, "r": 20, "t": 50, "b": 40},
         "height": max(220, 60 + 28 * len(valid)),
     }
     return {"data": [*boxes, medians], "layout": layout}
@@ -128,12 +132,15 @@ def sweep_figure(found: sweep.Sweep) -> dict[str, Any]:
              "y": [shown(x, fit.at(found.work(x))) for x in grid],
              "line": {"dash": "dot", "color": colour}}
         )  # fmt: skip
-    yaxis = {"type": "log", "title": {"text": "MB/s"}} if found.throughput else TIME_AXIS
-    axis = "input size (bytes)" if found.axis == "input size" else found.axis
+    if found.throughput:
+        yaxis = {"type": "log", "title": {"text": "throughput (MB/s)"}, "automargin": True}
+    else:
+        yaxis = time_ticks.axis([y for t in traces for y in t["y"]], "time per op")
+    axis = f"{found.axis} ({found.unit})" if found.unit else found.axis
     layout = {
-        "title": {"text": f"sweep {found.title}"},
+        "title": plot_title(f"sweep {found.title}"),
         "xaxis": {"title": {"text": axis}, "type": "linear" if found.logarithmic else "log"},
-        "yaxis": {**yaxis, "title": {"text": "MB/s" if found.throughput else "time per op"}},
+        "yaxis": yaxis,
         "margin": {"l": 70, "r": 20, "t": 50, "b": 50},
         "height": 420,
     }
@@ -264,26 +271,34 @@ INTEROP_COLOURS = [
 ]  # fmt: skip
 
 
+UNCHECKED = "not checked together"  # a site's joined grid: no run ran both
+
+
+def _mark(said: str) -> tuple[int | None, str]:
+    return (None, "") if said == UNCHECKED else INTEROP.get(said, (1, "!"))
+
+
 def interop_figure(matrix: InteropMatrix) -> dict[str, Any]:
     """Producers (rows, who hashed) × verifiers (columns): green verified, red rejected,
-    orange an error or a wrong password accepted, grey not applicable."""
+    orange an error or a wrong password accepted, grey not applicable, blank where no run
+    checked the pair."""
     cells = matrix.cells
     producers = sorted(cells)
     verifiers = sorted({v for row in cells.values() for v in row})
-    said = [[cells[p].get(v, "n/a") for v in verifiers] for p in producers]
+    said = [[cells[p].get(v, UNCHECKED) for v in verifiers] for p in producers]
     return {
         "data": [{"type": "heatmap", "x": verifiers, "y": producers,
-                  "z": [[INTEROP.get(r, (1, "!"))[0] for r in row] for row in said],
-                  "text": [[INTEROP.get(r, (1, "!"))[1] for r in row] for row in said],
+                  "z": [[_mark(r)[0] for r in row] for row in said],
+                  "text": [[_mark(r)[1] for r in row] for row in said],
                   "customdata": said, "texttemplate": "%{text}",
                   "hovertemplate": "%{y} → %{x}: %{customdata}<extra></extra>",
                   "zmin": 0, "zmax": 3, "showscale": False, "colorscale": INTEROP_COLOURS,
                   "xgap": 1, "ygap": 1}],
-        "layout": {"title": {"text": f"interop {matrix.algorithm} "
-                                     "(rows hash, columns verify)"},
+        "layout": {"title": plot_title(f"interop {matrix.algorithm} "
+                                       "(rows hash, columns verify)"),
                    "xaxis": {"automargin": True, "tickangle": -30},
                    "yaxis": {"automargin": True},
-                   "margin": {"l": 20, "r": 20, "b": 20, "t": 40},
+                   "margin": {"l": 20, "r": 20, "b": 20, "t": 50},
                    "height": 140 + 28 * len(producers)},
     }  # fmt: skip
 
@@ -292,23 +307,26 @@ def render_fidelity(data: FidelityFile) -> str:
     """A fidelity results file: each interop matrix as a grid, the divergences found, and
     the known-answer vectors."""
     heading = f"<h1>hashbench fidelity · {esc(data.started)}</h1>"
-    sections, figures = fidelity_sections(data)
+    sections, figures = fidelity_sections(data.divergences, data.interop, data.kat)
     return page("hashbench fidelity", [heading, *sections], figures)
 
 
-def fidelity_sections(data: FidelityFile) -> tuple[list[str], dict[str, dict[str, Any]]]:
-    """A fidelity run's sections and figures, for a page of their own or a site's."""
+def fidelity_sections(
+    divergences: list[str], interop: list[InteropMatrix], kat: list[KatOutcome]
+) -> tuple[list[str], dict[str, dict[str, Any]]]:
+    """A fidelity run's sections and figures (or a site's join of several runs), for a
+    page of their own or a site's."""
     sections: list[str] = []
     figures: dict[str, dict[str, Any]] = {}
-    if data.divergences:
-        items = "".join(f"<li>{esc(d)}</li>" for d in data.divergences)
-        sections.append(f"<h2>Divergences</h2><ul>{items}</ul>")
+    if divergences:
+        items = "".join(f"<li>{esc(d)}</li>" for d in divergences)
+        sections.append(f'<h2>Divergences</h2><ul id="divergences">{items}</ul>')
     sections.append("<h2>Interoperability</h2>")
-    for i, matrix in enumerate(data.interop):
+    for i, matrix in enumerate(interop):
         if matrix.cells:
             figures[f"interop-{i}"] = figure = interop_figure(matrix)
             sections.append(plot_div(f"interop-{i}", figure))
-    rows: list[list[object]] = [[o.impl, o.vector, o.op, o.status, o.detail] for o in data.kat]
+    rows: list[list[object]] = [[o.impl, o.vector, o.op, o.status, o.detail] for o in kat]
     sections.append(
         '<h2>Known-answer vectors</h2><div id="kat">'
         + table(["implementation", "vector", "op", "status", "detail"], rows)

@@ -12,7 +12,12 @@ SITE_STYLE = """
 nav { padding: .5em 0; border-bottom: 1px solid #ccc; margin-bottom: 1em }
 nav a { margin-right: .3em } code { background: #f4f4f4; padding: 0 3px }
 p.empty { background: #fff8e1; border-left: 4px solid #f2a93b; padding: .5em 1em }
-ul.card li { margin: .2em 0 } small { color: #666 }
+small { color: #666 }
+section.card { border: 1px solid #bbb; border-radius: 6px; padding: .3em 1.2em .8em;
+  margin: .5em 0 1.5em; background: #fbfbfb; max-width: 60em }
+section.card p.head { font-weight: bold; border-bottom: 1px solid #ddd; padding-bottom: .4em }
+section.card dt { font-weight: bold; margin-top: .7em }
+section.card dd { margin: .15em 0 0 1.5em }
 """
 
 

@@ -1,5 +1,6 @@
-"""The pages of whole documents: the newest fidelity run (its interop matrices as grids,
-the divergences, the known-answer vectors), the strength results files (their tables), and
+"""The pages of whole documents: the newest fidelity result of each implementation (the
+interop matrices as grids, the divergences, the known-answer vectors, the runs they came
+from), the strength results files (their tables), and
 the seed benchmarks beside the newest `seeds` run. Each, without data, names the command
 that fills it."""
 
@@ -9,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from hashbench.catalog import seeds as seed_files
-from hashbench.model.site import SiteData
+from hashbench.model.site import JoinedFidelity, SiteData
 from hashbench.report.export import strength_markdown
 from hashbench.report.export.html import esc, fidelity_sections
 from hashbench.report.seeds.page import Source
@@ -26,13 +27,38 @@ def fidelity(data: SiteData) -> str:
         return page(FIDELITY, "fidelity", [heading, empty(
             "No fidelity run in the history store", "hashbench fidelity"
         )])  # fmt: skip
-    found, label = data.fidelity
-    sections, figures = fidelity_sections(found)
+    found = data.fidelity
+    sections, figures = fidelity_sections(found.divergences, found.interop, found.kat)
     about = (
-        f"<p>From {esc(label)}; each grid: rows hash, columns verify (green verified, red "
-        "rejected, orange an error or a wrong password accepted, grey not applicable).</p>"
+        "<p>The newest result of each implementation, from whichever fidelity run checked "
+        "it last: its known-answer rows and divergences from that run, each interop cell "
+        "from the newest run that checked that pair. Each grid: rows hash, columns verify "
+        "(green verified, red rejected, orange an error or a wrong password accepted, grey "
+        "not applicable, blank not checked together).</p>"
     )
-    return page(FIDELITY, "fidelity", [heading, about, *sections], figures)
+    return page(FIDELITY, "fidelity", [heading, about, _sources(found), *sections], figures)
+
+
+def _sources(found: JoinedFidelity) -> str:
+    rows = "".join(
+        f"<tr><td>{esc(label)}</td><td>{esc(_runners(impls))}</td></tr>"
+        for label, impls in found.sources
+    )
+    return (
+        '<table id="fidelity-sources"><thead><tr><th>fidelity run</th><th>results taken '
+        f"from it</th></tr></thead><tbody>{rows}</tbody></table>"
+    )
+
+
+def _runners(impls: list[str]) -> str:
+    """ "c: libxcrypt, openssl · python: bcrypt" ("interop cells only" for none)."""
+    by_runner: dict[str, list[str]] = {}
+    for impl in impls:
+        runner, _, name = impl.partition("/")
+        by_runner.setdefault(runner, []).append(name)
+    if not by_runner:
+        return "interop cells only"
+    return " · ".join(f"{runner}: {', '.join(names)}" for runner, names in by_runner.items())
 
 
 def strength(data: SiteData) -> str:

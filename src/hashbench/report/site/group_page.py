@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hashbench.model.counts import MEASURES
 from hashbench.model.history_point import UNITS, threshold
 from hashbench.model.records import CaseRecord
 from hashbench.model.site import Group, Ranking
@@ -61,6 +62,40 @@ def _ranking(
     return "\n".join(out)
 
 
+def _histories(
+    path: str, group: Group, names: Names, figures: dict[str, dict[str, Any]]
+) -> list[str]:
+    """One plot per measure (times, and counts where counted), each case a line through
+    its runs: the group's cases side by side, run after run."""
+    out = []
+    for measure in MEASURES:
+        cases = [h for h in group.histories if h.measure == measure]
+        if not cases:
+            continue
+        drawn = [h for h in cases if h.points]
+        heading = "Median time per op" if measure == "time" else f"{UNITS[measure]}"
+        out.append(f"<h3>{esc(heading)}, run after run</h3>")
+        if drawn:
+            key = f"history-{measure}"
+            figures[key] = figure = history_page.series_figure(
+                None, [(h.name, h.points) for h in drawn], measure
+            )
+            figure["layout"]["height"] = min(900, max(380, 140 + 22 * len(drawn)))
+            out.append(plot_div(key, figure))
+        unmeasured = [h.name for h in cases if not h.points]
+        if unmeasured:
+            out.append(f"<p>No measured run of {esc(', '.join(unmeasured))}.</p>")
+        moved = [
+            f"<li>{link(path, names.library(h.impl), h.name)}, run {p.run}: {esc(p.change)}</li>"
+            for h in drawn
+            for p in h.points
+            if p.change
+        ]
+        if moved:
+            out.append(f'<ul class="changes">{"".join(moved)}</ul>')
+    return out
+
+
 def render(path: str, group: Group, names: Names, given: float | None) -> str:
     """`given`: the change-point threshold the histories were marked with (else each
     measure's default), stated on the page."""
@@ -70,23 +105,14 @@ def render(path: str, group: Group, names: Names, given: float | None) -> str:
     sections += [_ranking(path, n, r, names, figures) for n, r in enumerate(group.rankings)]
     timed, counted = threshold("time", given), threshold("instructions", given)
     sections.append(
-        "<h2>History of each case</h2><p>The median of each run with its 95% interval, on "
-        "every machine; a diamond marks a change point: the median moved more than "
-        f"{timed * 100:g}% between two runs whose intervals are apart. A case counted under "
-        "Valgrind (<code>run --measure instructions|cycles</code>) has a series of its own, "
-        "in instructions or estimated cycles per op, never joined to its times; there a "
-        f"change point is any step beyond {counted * 100:g}% (counts repeat to 0.01%).</p>"
+        "<h2>History</h2><p>Each case is a line through its runs, oldest first, on every "
+        "machine: the median of each run with its 95% interval (a name in the legend hides "
+        "its line, a double click shows it alone); a diamond marks a change point: the "
+        f"median moved more than {timed * 100:g}% between two runs whose intervals are "
+        "apart. A case counted under Valgrind (<code>run --measure instructions|cycles"
+        "</code>) has a plot of its own, in instructions or estimated cycles per op, never "
+        "joined to its times; there a change point is any step beyond "
+        f"{counted * 100:g}% (counts repeat to 0.01%).</p>"
     )
-    for n, h in enumerate(group.histories):
-        unit = "" if h.measure == "time" else f" · {esc(UNITS[h.measure])}"
-        sections.append(f'<h3 id="case-{n}">{link(path, names.library(h.impl), h.impl)}{unit}</h3>')
-        if not h.points:
-            sections.append("<p>no measured run</p>")
-            continue
-        figures[f"history-{n}"] = figure = history_page.figure(h.case_id, h.points, h.measure)
-        figure["layout"]["height"] = 320
-        sections.append(plot_div(f"history-{n}", figure))
-        moved = [f"<li>run {p.run}: {esc(p.change)}</li>" for p in h.points if p.change]
-        if moved:
-            sections.append(f'<ul class="changes">{"".join(moved)}</ul>')
+    sections += _histories(path, group, names, figures)
     return page(path, name, sections, figures)

@@ -1,8 +1,9 @@
-"""A library's page: its card on each machine (the lines of `hashbench card`), with links
+"""A library's page: its card on each machine (as `hashbench card` prints it), with links
 to the groups it was measured in; and the list of every library."""
 
 from __future__ import annotations
 
+from hashbench.model.card import Card
 from hashbench.model.site import Library
 from hashbench.report.card_lines import lines
 from hashbench.report.export.html import esc
@@ -17,13 +18,21 @@ def render(path: str, library: Library, groups: list[tuple[str, str]], names: Na
     if groups:
         where = "".join(f"<li>{link(path, names.group(k), t)}</li>" for k, t in groups)
         sections.append(f"<h2>Measured in</h2><ul>{where}</ul>")
-    for machine, card in library.cards:
-        text = lines(card)
-        sections.append(f"<h2>Card on {esc(machine)}</h2><p>{esc(text.head)}</p>")
-        for heading, items in text.sections:
-            listed = "".join(f"<li>{esc(item)}</li>" for item in items)
-            sections.append(f'<h3>{esc(heading)}</h3><ul class="card">{listed}</ul>')
+    sections += [
+        f"<h2>Card on {esc(machine)}</h2>{card_html(card)}" for machine, card in library.cards
+    ]
     return page(path, library.impl, sections)
+
+
+def card_html(card: Card) -> str:
+    """The card as `hashbench card` prints it: its head line, then each section's title
+    with its lines under it."""
+    text = lines(card)
+    body = "".join(
+        f"<dt>{esc(heading)}</dt>" + "".join(f"<dd>{esc(item)}</dd>" for item in items)
+        for heading, items in text.sections
+    )
+    return f'<section class="card"><p class="head">{esc(text.head)}</p><dl>{body}</dl></section>'
 
 
 def render_list(libraries: list[Library], names: Names) -> str:
