@@ -156,17 +156,18 @@ def _with_median(files, tmp_path: Path, medians: dict[str, tuple[float, float, f
         if case.impl in medians and case.stats is not None:
             median, low, high = medians[case.impl]
             f, st = median / case.stats.median, case.stats  # every figure moved alike
+            case.samples_ns = [round(x * f) for x in case.samples_ns]
+            per_op = [x / (case.iters or 1) for x in case.samples_ns]
             case.stats = msgspec.structs.replace(
                 st,
                 **{k: getattr(st, k) * f for k in ("mean", "std", "p75", "p99", "p995")},
                 mean_ci=(st.mean_ci[0] * f, st.mean_ci[1] * f),
                 median=median,
                 median_ci=(low, high),
-                min=min(st.min * f, low),
-                max=max(st.max * f, high),
+                min=min(per_op),
+                max=max(per_op),
                 ops_per_s=st.ops_per_s / f,
             )
-            case.samples_ns = [round(x * f) for x in case.samples_ns]
             case.process_medians_ns = [x * f for x in case.process_medians_ns]
     out = tmp_path / "run.json"
     out.write_bytes(msgspec.json.encode(run))
