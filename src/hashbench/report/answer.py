@@ -3,12 +3,10 @@ behind its slowest is, then what failed verification or was refused."""
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 from hashbench.model import CaseRecord, RunFile
 from hashbench.report import units
 from hashbench.report.summary import group_summary
-from hashbench.report.titles import title
+from hashbench.report.titles import groups, title
 
 NAMED = 4  # failed cases named before "and N more"
 
@@ -38,8 +36,5 @@ def failures(cases: list[CaseRecord], where: str = "see below") -> list[str]:
 
 
 def lines(run: RunFile) -> list[str]:
-    groups: dict[int, list[CaseRecord]] = defaultdict(list)
-    for case in run.cases:
-        groups[case.group].append(case)
-    said = [line for _, cases in sorted(groups.items()) if (line := group_line(cases))]
+    said = [line for cases in groups(run) if (line := group_line(cases))]
     return said + failures(run.cases)

@@ -3,7 +3,6 @@ group's table, its rows in order, and the lines that say how the counts were mad
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Callable
 
 from hashbench.model import CaseRecord, RunFile
@@ -66,14 +65,6 @@ def names(run: RunFile) -> list[str]:
     if run.measure == "cycles":
         return list(COLUMNS)
     return ["benchmark", "backend", "instr/op", "ops", "repeat"]
-
-
-def groups(run: RunFile) -> list[list[CaseRecord]]:
-    """The run's groups in order, each with its records."""
-    by: dict[int, list[CaseRecord]] = defaultdict(list)
-    for c in run.cases:
-        by[c.group].append(c)
-    return [by[k] for k in sorted(by)]
 
 
 def ranked(run: RunFile, cases: list[CaseRecord]) -> list[CaseRecord]:

@@ -20,7 +20,7 @@ from hashbench.measure.verdict import CountChange, Outcome, Verdict, outcome, ve
 from hashbench.model import CaseRecord, RunFile
 from hashbench.report import count_columns as cc
 from hashbench.report.export.markdown import table as md_table
-from hashbench.report.titles import keyed, title
+from hashbench.report.titles import groups, keyed, title
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ def between_runs(
 def against_reference(run: RunFile, reference: str, threshold: float) -> CountComparison:
     """Within one counted run: each implementation's count over the reference's."""
     cmp = CountComparison(reference, "each implementation", run.measure, threshold, gate=False)
-    for cases in cc.groups(run):
+    for cases in groups(run):
         ref = next((c for c in cases if c.impl == reference and c.counted_ok), None)
         if ref is None:
             continue

@@ -10,7 +10,7 @@ from rich.table import Table
 from hashbench.model import CaseRecord, RunFile
 from hashbench.report import count_columns as cc
 from hashbench.report.case_warnings import describe
-from hashbench.report.titles import title
+from hashbench.report.titles import groups, title
 
 BRIEF_ROWS = 3
 
@@ -23,7 +23,7 @@ def render(run: RunFile, console: Console, brief: bool = False) -> None:
     )
     for line in cc.how(run):
         console.print(f"  {escape(line)}", style="dim")
-    for cases in cc.groups(run):
+    for cases in groups(run):
         _group(run, cases, console, brief)
     for warning in run.warnings:
         console.print(f"[yellow]warning:[/] {escape(warning)}")

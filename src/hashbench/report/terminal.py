@@ -15,7 +15,7 @@ from hashbench.report import answer, caveats, counts_terminal, sweep, time_spent
 from hashbench.report.case_warnings import describe
 from hashbench.report.interval_note import one_process_note
 from hashbench.report.summary import Ratio, by_backend, group_summary, ranked, ratio
-from hashbench.report.titles import params_of, title
+from hashbench.report.titles import groups, params_of, title
 
 
 def render(run: RunFile, console: Console, brief: bool = False, verbose: bool = False) -> None:
@@ -40,10 +40,7 @@ def render(run: RunFile, console: Console, brief: bool = False, verbose: bool = 
         console.print("\n[bold]answer[/]")
         for line in answered:
             console.print(f"  {escape(line)}")
-    groups: dict[int, list[CaseRecord]] = defaultdict(list)
-    for case in run.cases:
-        groups[case.group].append(case)
-    for _, cases in sorted(groups.items()):
+    for cases in groups(run):
         render_group(cases, console, brief, verbose)
     sweep.render(run.cases, console)
     for warning in run.warnings:
@@ -146,9 +143,7 @@ def fitted_table(rows: list[CaseRecord], console: Console) -> Table:
         names.append("alloc/op")
     if len(rows) > 1:  # each row's median over the fastest's, as the summary words it
         names.insert(names.index("p50") + 1, TIMES)
-    cells = {name: [COLUMNS[name](c) for c in rows] for name in names if name != TIMES}
-    if TIMES in names:
-        cells = {n: cells[n] if n != TIMES else _times(rows) for n in names}
+    cells = {n: _times(rows) if n == TIMES else [COLUMNS[n](c) for c in rows] for n in names}
     width = {name: max(map(cell_len, [name, *column])) for name, column in cells.items()}
     for name in (n for n in DROP_ORDER if n in cells):
         if sum(width.values()) + COLUMN_GAP * (len(width) - 1) <= console.width:

@@ -8,8 +8,10 @@ bench's name, where two groups of a suite do the same work) is read from the fil
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from hashbench import catalog
-from hashbench.model import CaseRecord, labels
+from hashbench.model import CaseRecord, RunFile, labels
 
 
 def title(case: CaseRecord) -> str:
@@ -25,6 +27,14 @@ def title(case: CaseRecord) -> str:
         case.library_defaults,
     )
     return labels.tagged_title(base, labels.title_tag(case.group_title))
+
+
+def groups(run: RunFile) -> list[list[CaseRecord]]:
+    """The run's groups in order, each with its records."""
+    by: dict[int, list[CaseRecord]] = defaultdict(list)
+    for c in run.cases:
+        by[c.group].append(c)
+    return [by[k] for k in sorted(by)]
 
 
 def keyed(cases: list[CaseRecord]) -> dict[str, CaseRecord]:

@@ -13,14 +13,14 @@ from hashbench.model.counts import ir_spread
 from hashbench.report import count_columns as cc
 from hashbench.report.export import html
 from hashbench.report.export.markdown import table
-from hashbench.report.titles import keyed, title
+from hashbench.report.titles import groups, keyed, title
 
 
 def _rows(run: RunFile) -> list[tuple[str, list[str], list[list[str]], list[str]]]:
     """Each group: its title, headers, rows (fewest first) and what was not counted."""
     out = []
     names = [*cc.names(run), "× fewest"]
-    for cases in cc.groups(run):
+    for cases in groups(run):
         rows = cc.ranked(run, cases)
         least = cc.figure(run, rows[0]) if rows else 0.0
         cells = [

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import html
 import json
-from collections import defaultdict
 from typing import Any
 
 import numpy as np
@@ -23,7 +22,7 @@ from hashbench.report import answer, sweep, units
 from hashbench.report.export import time_ticks
 from hashbench.report.interval_note import one_process_note
 from hashbench.report.summary import ranked
-from hashbench.report.titles import title
+from hashbench.report.titles import groups, title
 
 MAX_POINTS = 300  # samples per box: quantiles of the rest, so the file stays small
 STYLE = """
@@ -235,11 +234,9 @@ def render(run: RunFile) -> str:
     ]
     sections.append("<h2>Environment</h2>" + table(["", ""], env_rows))
     figures: dict[str, dict[str, Any]] = {}
-    groups: dict[int, list[CaseRecord]] = defaultdict(list)
-    for c in run.cases:
-        groups[c.group].append(c)
     sections.append("<h2>Groups</h2>")
-    for number, cases in sorted(groups.items()):
+    for cases in groups(run):
+        number = cases[0].group
         bad = [c for c in cases if c.status in ("unverified", "failed", "refused")]
         notes = "".join(
             f'<p class="bad">{esc(c.status)} {esc(c.impl)}: {esc(c.reason)}</p>' for c in bad

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 from hashbench.model import CaseRecord, RunFile
 from hashbench.report import units
 from hashbench.report.interval_note import one_process_note
 from hashbench.report.summary import group_summary, ranked
-from hashbench.report.titles import params_of, title
+from hashbench.report.titles import groups, params_of, title
 
 
 def _cell(text: object) -> str:
@@ -63,10 +61,7 @@ def render(run: RunFile) -> str:
     lines = [f"## hashbench · suite {run.suite}", ""]
     lines.append(f"{env.cpu} · {env.cores or '?'} cores · {env.os} · started {run.started}")
     lines.append("")
-    groups: dict[int, list[CaseRecord]] = defaultdict(list)
-    for c in run.cases:
-        groups[c.group].append(c)
-    for _, cases in sorted(groups.items()):
+    for cases in groups(run):
         if any(c.status != "not_applicable" for c in cases):  # else: only a heading
             lines += group(cases)
     lines.append(
