@@ -125,3 +125,20 @@ def test_the_equal_strength_table_at_100_columns_keeps_every_column():
     lines = [line.split() for line in text.splitlines()]
     assert ["defender", "time", "argon2id", "m=256", "MiB,t=3,p=1", "233.9", "ms", "256.0",
             "MiB", "9.1", "20.22×"] in lines, text  # fmt: skip
+
+
+def test_a_table_names_each_row_s_implementation_under_its_own_header():
+    """The column once headed "parameters" held implementation ids where a row had no
+    label (issue 48); now "implementation" holds them, and "parameters" appears only
+    beside labelled rows, holding parameters."""
+    text = _text(160)
+    lines = text.splitlines()
+    calibrated = next(i for i, line in enumerate(lines) if line.startswith("at 250"))
+    head = lines[calibrated + 1].split()
+    assert "implementation" in head and "parameters" not in head, text
+    row = next(line for line in lines[calibrated:] if "argon2id" in line).split()
+    assert row[row.index("m=256") + 2] == "c/libsodium", text
+    published = next(i for i, line in enumerate(lines) if line.startswith("published"))
+    head = lines[published + 1]
+    assert "parameters" in head and "implementation" in head, text
+    assert "cost=10" in lines[published + 2] and "c/libxcrypt" in lines[published + 2], text

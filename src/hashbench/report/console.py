@@ -50,13 +50,16 @@ class PhaseLines:
     (verify)` → `bcrypt cost=10 hash`), printed when it changes, with the time since the
     first line."""
 
-    def __init__(self, stream: TextIO | None = None) -> None:
+    def __init__(
+        self, stream: TextIO | None = None, phase_of: Callable[[str], str] | None = None
+    ) -> None:
         self._stream = stream
+        self._phase_of = phase_of or (lambda label: label.rsplit(PART, 1)[0])
         self._last = ""
         self._start: float | None = None
 
     def __call__(self, label: str) -> None:
-        phase = label.rsplit(PART, 1)[0].strip()
+        phase = self._phase_of(label).strip()
         if not phase or phase == self._last:
             return
         self._last = phase
@@ -69,11 +72,14 @@ class PhaseLines:
 
 @contextlib.contextmanager
 def status(
-    out: Console, text: str, stream: TextIO | None = None
+    out: Console,
+    text: str,
+    stream: TextIO | None = None,
+    phase_of: Callable[[str], str] | None = None,
 ) -> Iterator[Callable[[str], None]]:
     """rich's status spinner; yields its update(label), which also prints a line per
-    phase where the spinner is not seen."""
-    lines = None if on_terminal(out, stream) else PhaseLines(stream)
+    phase where the spinner is not seen (`phase_of`: a label's phase, as PhaseLines)."""
+    lines = None if on_terminal(out, stream) else PhaseLines(stream, phase_of)
     with out.status(text) as spinner:
         if lines:
             lines(text)

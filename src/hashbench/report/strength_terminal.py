@@ -307,11 +307,22 @@ def _attack_table(rows: list[ParamSet], console: Console, title: str, gpu: str) 
     names = [_name(row) for row in rows]
     attacks = [row.attack for row in rows]
     searches = [a.search_usd if a else {} for a in attacks]
+    labelled = (
+        [
+            Col(
+                "parameters",
+                [(escape(r.alg), _params(r.alg, r.params)) if r.label else "" for r in rows],
+                whole=False,
+            )
+        ]
+        if any(r.label for r in rows)
+        else []
+    )
     print_fitted(
         [
             Col("parameter set", names, whole=False),
-            Col("parameters", [(escape(r.alg), _params(r.alg, r.params)) if r.label
-                               else escape(r.impl) for r in rows], whole=False),
+            *labelled,
+            Col("implementation", [escape(r.impl) for r in rows]),
             Col("time here", [units.duration(r.median_ns) if r.median_ns
                               else f"[dim]{escape(r.note or '—')}[/]" for r in rows], right=True),
             Col("memory", [units.size(r.memory_bytes) if r.memory_bytes else "—" for r in rows],
