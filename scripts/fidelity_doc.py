@@ -62,6 +62,9 @@ def _line(entry: known.Entry) -> str:
     heirs = entry.heirs()
     if heirs:
         impls += f"; inherited by {', '.join(heirs)}"
+    producers = entry.heir_producers()
+    if producers:
+        impls += f"; also the strings of {', '.join(producers)} (variants, bindings)"
     if entry.differs:
         impls += "; not " + "; not ".join(f"{i} ({why})" for i, why in entry.differs)
     return f"- **{entry.input}** — {entry.why} *{entry.behaviour}*: {impls} [{entry.check} {shown}]"

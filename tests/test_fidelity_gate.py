@@ -16,7 +16,7 @@ from conftest import hashbench, skip_without_runner
 from hashbench import paths
 from hashbench.catalog import compiled, libraries
 from hashbench.fidelity import known
-from hashbench.fidelity.findings import Finding, involved
+from hashbench.fidelity.findings import FROM, Finding, involved
 
 
 def test_the_known_file_names_real_implementations_and_says_why():
@@ -194,3 +194,22 @@ def test_the_gate_holds_a_variant_to_what_its_base_does():
     ]  # rust-parallel did not run: nothing said of it
     both = [*base_only, Finding("kat", ARGON2I_V10, "wrong verify", "rust-native/argon2")]
     assert known.compare(both, (entry,), ran).gone == []
+
+
+def test_a_variant_of_the_producer_inherits_an_interop_entry():
+    """The node20, node22, node24 and bun rows of node/argon2 run the same code: their
+    strings are answered as node/argon2's are, and the gate expects that of them."""
+    subject = "argon2d" + FROM + "node/argon2"
+    entry = known.Entry("interop", (subject,), "rejects", ("reference",), "m=,p=,t=", "order")
+    (inherits,) = known.inherit((entry,), libraries.bases(), libraries.offered())
+    producers = {s.split(FROM, 1)[1] for s, impl in inherits.inherited if impl == "reference"}
+    assert {"node20/argon2", "node24/argon2", "bun/argon2"} <= producers
+    assert "node/argon2" not in producers and "deno/argon2" not in producers
+    found = [Finding("interop", subject, "rejects", "reference")]
+    gone = known.compare(found, (inherits,), {"node/argon2", "node20/argon2"}).gone
+    assert [key[1] for key, _ in gone] == ["argon2d" + FROM + "node20/argon2"]
+    differs = (("node20/argon2", "another build"),)
+    (apart,) = known.inherit(
+        (replace(entry, differs=differs),), libraries.bases(), libraries.offered()
+    )
+    assert "argon2d" + FROM + "node20/argon2" not in {s for s, _ in apart.inherited}

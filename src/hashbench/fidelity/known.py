@@ -14,8 +14,10 @@ A build variant (rust-native/argon2 of rust/argon2) or a binding of the same C l
 (python/pynacl of c/libsodium) inherits what its base is documented to do: the catalog
 names the base (`variant_of`, `binding_of`), and each entry's keys include the base's
 variants and bindings that offer the subject's algorithm, unless the entry says they
-differ (`differs = [...]`) or they document that subject themselves. The gate then holds
-them to it: a variant that stops doing what its base does is a divergence *gone*.
+differ (`differs = [...]`) or they document that subject themselves. An interop entry's
+subject names the producer, and a variant or binding of the producer inherits it in the
+same way ("argon2d from node20/argon2" of "argon2d from node/argon2"). The gate then
+holds them to it: a variant that stops doing what its base does is a divergence *gone*.
 """
 
 from __future__ import annotations
@@ -63,8 +65,13 @@ class Entry:
         return own + [(self.check, s, self.behaviour, i) for s, i in self.inherited]
 
     def heirs(self) -> list[str]:
-        """The variants and bindings that inherit the entry, each once."""
-        return sorted({impl for _, impl in self.inherited})
+        """The variants and bindings that inherit the entry as verifiers, each once."""
+        return sorted({impl for _, impl in self.inherited} - set(self.impls))
+
+    def heir_producers(self) -> list[str]:
+        """The variants and bindings of a producer its subjects name whose strings the
+        entry holds too, each once."""
+        return sorted({s.split(FROM, 1)[1] for s, _ in self.inherited if s not in self.subjects})
 
 
 def path() -> Path:
@@ -139,12 +146,24 @@ def inherit(
     for impl, base in sorted(bases.items()):
         children[base].append(impl)
     own = {(e.check, s, i) for e in entries for s in e.subjects for i in e.impls}
+    documented = {(e.check, s) for e in entries for s in e.subjects}
     out = []
     for n, entry in enumerate(entries, 1):
         differs = dict(entry.differs)
         inherited: list[tuple[str, str]] = []
         reached: set[str] = set()
-        for subject in entry.subjects:
+        produced = [
+            subject
+            for subject in _produced_by_heirs(entry, children, differs, offered, reached)
+            if (entry.check, subject) not in documented
+        ]
+        inherited += [
+            (subject, impl)
+            for subject in produced
+            for impl in entry.impls
+            if (entry.check, subject, impl) not in own
+        ]
+        for subject in (*entry.subjects, *produced):
             frontier = list(entry.impls)
             while frontier:
                 parent = frontier.pop()
@@ -161,10 +180,45 @@ def inherit(
         if stray:
             raise KnownFileError(
                 f"{FILE} entry {n}: differs names {stray}, which are not variants or "
-                f"bindings of {list(entry.impls)} (catalog: variant_of, binding_of)"
+                f"bindings of {list(entry.impls)} or of a producer its subjects name "
+                "(catalog: variant_of, binding_of)"
             )
         out.append(replace(entry, inherited=tuple(inherited)))
     return tuple(out)
+
+
+def _produced_by_heirs(
+    entry: Entry,
+    children: dict[str, list[str]],
+    differs: dict[str, str],
+    offered: dict[str, set[str]],
+    reached: set[str],
+) -> list[str]:
+    """For an interop or cross entry, its subjects again with each variant or binding of
+    the producer in the producer's place ("argon2d from node20/argon2" of "argon2d from
+    node/argon2"): the same code writes the same string, and its verifiers answer it as
+    they answer the base's. Not where the heir is declared to differ or does not offer
+    the algorithm. (An heir's subject that an entry names itself is left to that entry:
+    `inherit`.)"""
+    if entry.check not in ("interop", "cross"):
+        return []
+    out: list[str] = []
+    for subject in entry.subjects:
+        if FROM not in subject:
+            continue
+        head, producer = subject.split(FROM, 1)
+        frontier = [producer]
+        while frontier:
+            parent = frontier.pop()
+            for child in children.get(parent, []):
+                reached.add(child)
+                heir = f"{head}{FROM}{child}"
+                if child in differs:
+                    continue
+                if _can_do(entry.check, subject, child, parent, offered):
+                    out.append(heir)
+                    frontier.append(child)
+    return sorted(set(out) - set(entry.subjects))
 
 
 @cache
