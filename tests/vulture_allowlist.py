@@ -33,3 +33,5 @@ device_name
 cap_s
 # strength.sources.Rate.date: the date a rate was read, kept with the figure it dates
 date
+# fidelity.known.Entry.heir_producers: read by scripts/fidelity_doc.py (outside vulture's paths)
+heir_producers
