@@ -76,9 +76,12 @@ def _fill_speed(card: Card, groups: dict[str, speed.Group], algs: list[str] | No
         figure = speed.figure(card.impl, group, same) if group else None
         if figure is not None:
             card.speed.append(figure)
-            continue
+            if figure.reason != speed.NO_HASH:
+                continue  # else its derived key is still to measure
         if group is not None:
-            what, command = title(group.ref), fill_command(group.ref, card.impl)
+            derives = group.derives_only(card.impl)
+            what = title(group.ref) + (" (derive: it offers no hash)" if derives else "")
+            command = fill_command(group.ref, card.impl, derives)
         else:
             what, command = alg, f"hashbench run --alg {alg} --impl '{card.impl}'"
         card.missing.append(Missing(piece="speed", what=what, command=command))

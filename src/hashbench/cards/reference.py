@@ -74,12 +74,13 @@ def references(
     return out
 
 
-def fill_command(ref: CaseId, impl: str) -> str:
-    """The ad hoc run that measures `impl` in the reference group."""
+def fill_command(ref: CaseId, impl: str, derives_only: bool = False) -> str:
+    """The ad hoc run that measures `impl` in the reference group (`derives_only`: its
+    derived key at the same parameters, all a derive-only library offers)."""
     parts = [f"hashbench run --alg {ref.alg}"]
     if ref.params:
         parts.append("--params " + ",".join(f"{k}={v}" for k, v in ref.params.items()))
-    parts.append(f"--op {ref.op}")
+    parts.append(f"--op {'derive' if derives_only else ref.op}")
     if ref.input_size is not None:
         parts.append(f"--size {ref.input_size} --mode {ref.mode}")
     parts.append(f"--impl '{impl}'")

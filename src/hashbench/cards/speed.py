@@ -9,6 +9,7 @@ marked so (`Ratio.same_run`): their intervals do not hold the machine's drift be
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from hashbench.cards.reference import group_key, title
@@ -16,14 +17,36 @@ from hashbench.measure.compare import within_run
 from hashbench.model import CaseId, CaseRecord
 from hashbench.model.card import Ratio, Speed
 
+NO_HASH = "no hash"  # a record's reason where its library derives keys only
+TWIN = r"-a?sync$"  # the suffix of a library's other API (suites/quick.toml leaves them out)
+
 
 class Group:
-    """The records of one reference case, by implementation, each with its run."""
+    """The records of one reference case, by implementation, each with its run; and for a
+    password hash's reference, the keys derived at the same parameters (`derived`): the
+    figure of a library that only derives (Go's x/crypto/argon2, node:crypto's argon2),
+    which is what its runtime's users call."""
 
     def __init__(self, ref: CaseId, records: list[tuple[CaseRecord, str]]):
         self.ref = ref
         key = group_key(ref)
         self.by_impl = {r.impl: (r, label) for r, label in records if group_key(r.case_id) == key}
+        self.derived = (
+            {
+                r.impl: (r, label)
+                for r, label in records
+                if r.op == "derive" and r.alg == ref.alg and r.params == ref.params and r.valid
+            }
+            if ref.op == "hash"
+            else {}
+        )
+
+    def derives_only(self, impl: str) -> bool:
+        """The run found that `impl` offers no hash of the reference's algorithm, or, not
+        in the run, that its twin does not: the same library's other API (`-async`,
+        `-sync`), which the quick suite leaves out, offers the same ops."""
+        found = self.by_impl.get(impl) or self.by_impl.get(re.sub(TWIN, "", impl))
+        return found is not None and found[0].reason == NO_HASH
 
     def fastest(self, keep: Callable[[str], bool]) -> tuple[CaseRecord, str] | None:
         valid = [(r, label) for impl, (r, label) in self.by_impl.items() if r.valid and keep(impl)]
@@ -45,18 +68,23 @@ def _ratio(fastest: tuple[CaseRecord, str] | None, own: CaseRecord, label: str) 
 
 
 def figure(impl: str, group: Group, same_runtime: Callable[[str], bool]) -> Speed | None:
-    """`impl` in the reference group, or None when it was not measured there."""
+    """`impl` in the reference group (or, where it only derives keys, its derived key at
+    the same parameters: `Speed.op`), or None when it was not measured there."""
     found = group.by_impl.get(impl)
+    stand_in = group.derived.get(impl)
+    if stand_in is not None and (found is None or not found[0].valid):
+        found = stand_in
     if found is None:
         return None
     record, label = found
     speed = Speed(
         alg=group.ref.alg,
-        case=group_key(group.ref),
-        title=title(group.ref),
+        case=group_key(record.case_id),
+        title=title(record.case_id),
         status=record.status,
         reason=record.reason,
         source=label,
+        op=record.op if record.op != group.ref.op else "",
     )
     if not record.valid:
         return speed

@@ -38,6 +38,7 @@ class Speed(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     vs_runtime: Ratio | None = None  # against the fastest implementation of its runtime
     vs_all: Ratio | None = None  # against the fastest of every runtime
     source: str = ""  # the run it came from
+    op: str = ""  # the op measured where not the reference's: "derive" for a derive-only library
 
 
 class Divergence(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

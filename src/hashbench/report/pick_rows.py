@@ -83,6 +83,16 @@ def _unread_defaults(pick: Pick) -> list[str]:
     return [f"defaults n/a: {reason}" for reason in sorted(why)]
 
 
+def _derived(pick: Pick) -> list[str]:
+    """The legend's line for a median of a derived key, where one is shown."""
+    if not any((f := _speed(c.card, pick.alg)) and f.op for c in pick.candidates):
+        return []
+    return [
+        "(derive): a library that derives keys only, timed deriving one at the same "
+        "parameters: no hash string, so its user stores the salt and parameters"
+    ]
+
+
 def worst(card: Card, alg: str) -> str:
     if card.fidelity is None:
         return "not measured"
@@ -97,6 +107,7 @@ def row(c: Candidate, alg: str) -> list[str]:
     if figure is not None and figure.median_ns is not None:
         half = ((figure.high_ns or 0) - (figure.low_ns or 0)) / 2 / figure.median_ns
         median = f"{units.duration(figure.median_ns)} ±{half:.1%}"
+        median += f" ({figure.op})" if figure.op else ""
     elif figure is not None:  # "no hash", or why it failed: the status alone says less
         median = figure.reason or figure.status.replace("_", " ")
     backend = card.backend_kind + (f" ({card.backend})" if card.backend_kind == "native" else "")
@@ -132,6 +143,7 @@ def rows(pick: Pick) -> Rows:
         "≈n: a close call with the one above: their speeds' intervals overlap and nothing "
         "else sets them apart, so the median orders them",
         EASE_LEGEND,
+        *_derived(pick),
         *_unread_defaults(pick),
     ]
     return Rows(title, ranked, out, unmeasured, pick.top, legend)
