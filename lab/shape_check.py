@@ -16,6 +16,10 @@ interleaved, pair by pair, so each meets the machine's hours alike), then per pa
     .venv/bin/python lab/shape_check.py --pairs 10 --keep /work/shapes
         [--shapes digest,bcrypt,...] [--out docs/benchmarks/shapes.md]
     .venv/bin/python lab/shape_check.py --from /work/shapes --out docs/benchmarks/shapes.md
+    .venv/bin/python lab/shape_check.py --from DIR --shapes quick --no-history --chain
+
+`--no-history` judges each pair as a user's first (no earlier runs); `--chain` pairs every
+run with the next one made as well (01-b with 02-a, …): more pairs from the same runs.
 
 A --keep folder holds one folder per shape, pair files `NN-a.json`, `NN-b.json`; pairs
 already there are kept and new ones numbered after them. Each run is kept in a history
@@ -201,8 +205,10 @@ def verdicts(cmp: Judged) -> dict[str, str]:
     return {r.new.id: r.verdict for r in cmp.rows}
 
 
-def one_pair(a: RunFile, b: RunFile, store: Path, tally: Tally) -> None:
-    earlier = earlier_runs.earlier_runs(a, b, str(store), earlier_runs.DEFAULT_RUNS)
+def one_pair(a: RunFile, b: RunFile, store: Path | None, tally: Tally) -> None:
+    earlier = (
+        earlier_runs.earlier_runs(a, b, str(store), earlier_runs.DEFAULT_RUNS) if store else None
+    )
     cmp = judge(a, b, ("a", "b"), earlier)
     said = verdicts(cmp)
     tally.pairs += 1
@@ -228,16 +234,22 @@ def one_pair(a: RunFile, b: RunFile, store: Path, tally: Tally) -> None:
         tally.wrong += verdict == "faster"
 
 
-def pairs_of(folder: Path) -> Iterable[tuple[Path, Path]]:
+def pairs_of(folder: Path, chain: bool = False) -> Iterable[tuple[Path, Path]]:
+    """The folder's pairs; `chain`: every run with the next one made (01-a 01-b, 01-b
+    02-a, …), as many pairs again less one, each of two back-to-back runs too."""
+    if chain:
+        runs = sorted(folder.glob("*-[ab].json"))
+        yield from zip(runs, runs[1:], strict=False)
+        return
     for b in sorted(folder.glob("*-b.json")):
         a = b.with_name(b.name.replace("-b.json", "-a.json"))
         if a.exists():
             yield a, b
 
 
-def tally_shape(folder: Path, store: Path) -> Tally:
+def tally_shape(folder: Path, store: Path | None, chain: bool = False) -> Tally:
     tally = Tally()
-    for a, b in pairs_of(folder):
+    for a, b in pairs_of(folder, chain):
         one_pair(load(a), load(b), store, tally)
         for path in (a, b):
             seconds = path.with_suffix(".seconds")
@@ -250,13 +262,15 @@ def share(part: int, whole: int) -> str:
     return f"{part} of {whole} ({part / whole:.0%})" if whole else "—"
 
 
-def report(keep: Path, names: list[str], command: str) -> str:
+def report(
+    keep: Path, names: list[str], command: str, history: bool = True, chain: bool = False
+) -> str:
     rows = []
     for name in names:
         folder = keep / name
         if not folder.is_dir():
             continue
-        t = tally_shape(folder, keep / "store.db")
+        t = tally_shape(folder, keep / "store.db" if history else None, chain)
         took = f"{np.median(t.seconds):.0f} s" if t.seconds else "—"
         moves = np.abs(t.moves) if t.moves else None
         move = f"{np.median(moves):.1%} (max {np.max(moves):.1%})" if moves is not None else "—"
@@ -279,8 +293,12 @@ def report(keep: Path, names: list[str], command: str) -> str:
             "",
             f"Written by `{command}` ({when}). Each pair is two back-to-back runs of the "
             "same code; A/A is `compare a b --threshold 5%` as a user would run it "
-            "(earlier runs in the history store included, as `run` keeps them); +10% "
-            "scales one case of run b by 1.10 at a time, judged among all its cases. "
+            + (
+                "(earlier runs in the history store included, as `run` keeps them); +10% "
+                if history
+                else "with no earlier runs (`--earlier 0`: a user's first pair); +10% "
+            )
+            + "scales one case of run b by 1.10 at a time, judged among all its cases. "
             "Counted runs are judged at compare's 0.5% for counts. lab/shape_check.py "
             "has the method.",
             "",
@@ -298,6 +316,12 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="folder of the pairs (kept, added to)")
     parser.add_argument("--from", dest="source", type=Path, help="judge these pairs again")
     parser.add_argument("--out", type=Path, default=ROOT / "docs/benchmarks/shapes.md")
+    parser.add_argument(
+        "--no-history", action="store_true", help="judge each pair without earlier runs"
+    )
+    parser.add_argument(
+        "--chain", action="store_true", help="pair every run with the next one made too"
+    )
     args = parser.parse_args()
     names = [n for n in args.shapes.split(",") if n]
     unknown = [n for n in names if n not in SHAPES]
@@ -312,8 +336,10 @@ def main() -> None:
         "python lab/shape_check.py --from "
         + str(keep)
         + (f" --shapes {args.shapes}" if args.shapes != ",".join(SHAPES) else "")
+        + (" --no-history" if args.no_history else "")
+        + (" --chain" if args.chain else "")
     )
-    text = report(keep, names, command)
+    text = report(keep, names, command, not args.no_history, args.chain)
     write_text_atomic(args.out, text)
     print(text)
 
