@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import os
+import signal
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -71,7 +74,8 @@ def runner_unavailable(manifest: Manifest) -> str | None:
 
 # `make test-fast`: the tier that needs no real runner (the engine through
 # tests/fake_runners.py, compare and the reports from fixture files, the commands on
-# them); every test that would start one of runners/ is skipped, saying so.
+# them, called in this process: `hashbench`); every test that would start one of runners/
+# is skipped, saying so.
 FAST = os.environ.get("HASHBENCH_TEST_TIER") == "fast"
 FAST_SKIP = "the fast tier starts no real runner (`make test` runs this)"
 
@@ -108,21 +112,125 @@ def _fast_tier(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(RunnerClient, "launch", only_fixture_runners)
 
 
-def hashbench(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    """The command line as a user runs it, from the project's root."""
-    if FAST and args and args[0] in STARTS_RUNNERS and "HASHBENCH_RUNNERS" not in os.environ:
+def hashbench(
+    *args: str,
+    timeout: float = 300,
+    env: Mapping[str, str] | None = None,
+    input: str | None = None,
+) -> subprocess.CompletedProcess[str]:
+    """The command line as a user runs it, from the project's root, with `env` for the
+    environment if given and `input` on standard input. `make test` starts a process for
+    it (killed after `timeout` s); the fast tier calls `hashbench.cli.main` in this one
+    (`in_process`): the same exit code, stdout and stderr, without the 0.3-1 s of a
+    Python start and its imports each time."""
+    runners_of = os.environ if env is None else env
+    if FAST and args and args[0] in STARTS_RUNNERS and "HASHBENCH_RUNNERS" not in runners_of:
         pytest.skip(FAST_SKIP)
+    if FAST and _same_paths(env):
+        return in_process(*args, env=env, input=input)
+    return hashbench_process(*args, timeout=timeout, env=env, input=input)
+
+
+def hashbench_process(
+    *args: str,
+    timeout: float = 300,
+    env: Mapping[str, str] | None = None,
+    input: str | None = None,
+) -> subprocess.CompletedProcess[str]:
+    """`hashbench` in a process of its own, in every tier."""
     return subprocess.run(
         [sys.executable, "-m", "hashbench", *args],
         cwd=paths.root(),
+        env=None if env is None else dict(env),
+        input=input,
         capture_output=True,
         text=True,
         timeout=timeout,
     )
 
 
+# What says where the project's files are. Module caches (the catalog, the vectors, the
+# runners' languages) hold what they read under them, so a call that changes one of
+# these runs in a process of its own.
+_PATH_VARIABLES = ("HASHBENCH_ROOT", "HASHBENCH_RUNNERS", "HASHBENCH_CATALOG")
+
+
+def _same_paths(env: Mapping[str, str] | None) -> bool:
+    return env is None or all(env.get(v) == os.environ.get(v) for v in _PATH_VARIABLES)
+
+
+def _decoded(data: bytes) -> str:
+    """As subprocess.run(text=True) reads a pipe: universal newlines."""
+    return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def in_process(
+    *args: str, env: Mapping[str, str] | None = None, input: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`python -m hashbench ARGS` run by `hashbench.cli.main` in this process, from the
+    project's root: stdout and stderr written to files of their own (a child process,
+    such as a runner, writes there too, as to a pipe; not a terminal, so output is as
+    piped), stdin `input` or empty, the exit code as the interpreter would make it of
+    `SystemExit(main())`. What the command may change in the process is put back after:
+    the environment, the working directory, the standard streams and argv, the handlers
+    of SIGINT and SIGTERM and the unraisable hook (`run` sets them), the CPUs (`run`
+    pins itself)."""
+    from hashbench import cli
+
+    saved_env = dict(os.environ)
+    saved_cwd = os.getcwd()
+    saved_streams = (sys.stdin, sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__)
+    saved_argv = sys.argv
+    saved_hook = sys.unraisablehook
+    saved_signals = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    saved_cpus = os.sched_getaffinity(0)
+    with tempfile.TemporaryFile() as out_file, tempfile.TemporaryFile() as err_file:
+        out = io.TextIOWrapper(out_file, encoding="utf-8", write_through=True)
+        err = io.TextIOWrapper(
+            err_file, encoding="utf-8", errors="backslashreplace", write_through=True
+        )
+        try:
+            if env is not None:
+                os.environ.clear()
+                os.environ.update(env)
+            os.chdir(paths.root())
+            sys.argv = [str(Path(cli.__file__).with_name("__main__.py")), *args]
+            sys.stdin = io.StringIO(input or "")
+            # sys.__stdout__ too: shutil.get_terminal_size (argparse's help) asks it
+            sys.stdout = sys.__stdout__ = out  # type: ignore[misc]
+            sys.stderr = sys.__stderr__ = err  # type: ignore[misc]
+            try:
+                code: object = cli.main(list(args))
+            except SystemExit as exc:
+                code = exc.code
+            if code is not None and not isinstance(code, int):
+                print(code, file=err)  # as the interpreter does with SystemExit("text")
+                code = 1
+            out.flush()
+            err.flush()
+        finally:
+            sys.stdin, sys.stdout, sys.stderr = saved_streams[:3]
+            sys.__stdout__, sys.__stderr__ = saved_streams[3:]  # type: ignore[misc]
+            sys.argv = saved_argv
+            sys.unraisablehook = saved_hook
+            for number, handler in saved_signals.items():
+                signal.signal(number, handler)
+            os.sched_setaffinity(0, saved_cpus)
+            os.chdir(saved_cwd)
+            os.environ.clear()
+            os.environ.update(saved_env)
+        out_file.seek(0)
+        err_file.seek(0)
+        stdout, stderr = _decoded(out_file.read()), _decoded(err_file.read())
+        out.detach()
+        err.detach()
+    return subprocess.CompletedProcess(
+        [sys.executable, "-m", "hashbench", *args], 0 if code is None else code, stdout, stderr
+    )
+
+
 @pytest.fixture(scope="module", params=MANIFESTS, ids=[m.name for m in MANIFESTS])
-def runner(request: pytest.FixtureRequest):
+def runner(request: pytest.FixtureRequest) -> Iterator[RunnerClient]:
     manifest: Manifest = request.param
     why = FAST_SKIP if FAST else runner_unavailable(manifest)
     if why:
