@@ -16,6 +16,7 @@ import pytest
 from hashbench import paths
 from hashbench.runner.client import RunnerClient
 from hashbench.runner.manifest import Manifest, load_all
+from hashbench.runner.pool import RunnerPool
 
 # Runs made by tests go to a history store of their own, never the user's.
 os.environ.setdefault(
@@ -63,21 +64,35 @@ OUT_OF_RANGE = {
 }
 
 
+# `make test-fast`: the tier that starts no real runner. The engine through
+# tests/fake_runners.py and the fixture runners of tests/fixtures, compare and the reports
+# from fixture files, the commands on them, called in this process (`hashbench`). A test
+# that would start one of runners/ is skipped, saying so, and so is every test marked
+# slow; `make test` runs them all.
+FAST = os.environ.get("HASHBENCH_TEST_TIER") == "fast"
+FAST_SKIP = "the fast tier starts no real runner (`make test` runs this)"
+STARTS_RUNNERS = {"run", "fidelity", "calibrate", "strength", "capacity", "build", "doctor", "list"}
+ASKS_TOOLCHAINS = {"build", "doctor"}  # not through a pool: the fast tier leaves them out
+REAL_RUNNERS = frozenset(m.name for m in MANIFESTS)
+
+
+def _real_runners_here(env: Mapping[str, str] | None = None) -> bool:
+    """Whether the runners a command would find (in `env`, else this environment) are
+    those of runners/, not fixtures."""
+    return "HASHBENCH_RUNNERS" not in (os.environ if env is None else env)
+
+
 def runner_unavailable(manifest: Manifest) -> str | None:
+    """Why runner `manifest` cannot be used here (the fast tier uses none of runners/),
+    or None."""
+    if FAST and manifest.name in REAL_RUNNERS and _real_runners_here():
+        return FAST_SKIP
     problem = manifest.toolchain_problem()
     if problem:
         return f"runner {manifest.name} skipped: {problem}"
     if not manifest.is_built():
         return f"runner {manifest.name} skipped: {manifest.not_built()}"
     return None
-
-
-# `make test-fast`: the tier that needs no real runner (the engine through
-# tests/fake_runners.py, compare and the reports from fixture files, the commands on
-# them, called in this process: `hashbench`); every test that would start one of runners/
-# is skipped, saying so.
-FAST = os.environ.get("HASHBENCH_TEST_TIER") == "fast"
-FAST_SKIP = "the fast tier starts no real runner (`make test` runs this)"
 
 
 def skip_without_runner(name: str) -> None:
@@ -90,26 +105,31 @@ def skip_without_runner(name: str) -> None:
         pytest.skip(why)
 
 
-STARTS_RUNNERS = {"run", "fidelity", "calibrate", "strength", "capacity", "build", "doctor", "list"}
-REAL_RUNNERS = frozenset(m.name for m in MANIFESTS)
-
-
 @pytest.fixture(autouse=True)
 def _fast_tier(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """In the fast tier: a test marked slow, or one that starts a runner of runners/ in
-    this process, is skipped, saying so (the fixture runners of tests/fixtures still run)."""
+    """In the fast tier: a test marked slow is skipped, and so is one that would start a
+    runner of runners/ in this process, saying so, before any toolchain is asked or
+    build looked for, so that what runs does not depend on what is built (the fixture
+    runners of tests/fixtures still run)."""
     if not FAST:
         return
     if request.node.get_closest_marker("slow"):
         pytest.skip("the fast tier leaves out the slow tests (`make test` runs this)")
-    launch = RunnerClient.launch
+    launch, start = RunnerClient.launch, RunnerPool.start
 
     def only_fixture_runners(client: RunnerClient) -> None:
-        if client.manifest.name in REAL_RUNNERS and "HASHBENCH_RUNNERS" not in os.environ:
+        if client.manifest.name in REAL_RUNNERS and _real_runners_here():
             pytest.skip(FAST_SKIP)
         launch(client)
 
+    def only_fixture_pools(pool: RunnerPool, only: set[str] | None = None) -> None:
+        wanted = {m.name for m in pool.manifests if only is None or m.name in only}
+        if wanted & REAL_RUNNERS and _real_runners_here():
+            pytest.skip(FAST_SKIP)
+        start(pool, only)
+
     monkeypatch.setattr(RunnerClient, "launch", only_fixture_runners)
+    monkeypatch.setattr(RunnerPool, "start", only_fixture_pools)
 
 
 def hashbench(
@@ -123,11 +143,10 @@ def hashbench(
     it (killed after `timeout` s); the fast tier calls `hashbench.cli.main` in this one
     (`in_process`): the same exit code, stdout and stderr, without the 0.3-1 s of a
     Python start and its imports each time."""
-    runners_of = os.environ if env is None else env
-    if FAST and args and args[0] in STARTS_RUNNERS and "HASHBENCH_RUNNERS" not in runners_of:
+    if FAST and _same_paths(env) and not (args and args[0] in ASKS_TOOLCHAINS):
+        return in_process(*args, env=env, input=input)  # _fast_tier guards its runners
+    if FAST and args and args[0] in STARTS_RUNNERS and _real_runners_here(env):
         pytest.skip(FAST_SKIP)
-    if FAST and _same_paths(env):
-        return in_process(*args, env=env, input=input)
     return hashbench_process(*args, timeout=timeout, env=env, input=input)
 
 

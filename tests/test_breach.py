@@ -9,9 +9,9 @@ import io
 import json
 import math
 import subprocess
-import sys
 
 import pytest
+from conftest import hashbench
 
 from hashbench import catalog
 from hashbench.cli import main
@@ -32,13 +32,7 @@ def _file(alg: str = "bcrypt", **params: int):
 
 
 def _run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "hashbench", "breach", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return hashbench("breach", *args, input=stdin, timeout=60)
 
 
 # -- the policies ---------------------------------------------------------------------

@@ -8,7 +8,7 @@ import io
 import shutil
 
 import pytest
-from conftest import hashbench, skip_without_runner
+from conftest import FAST, FAST_SKIP, hashbench, skip_without_runner
 from rich.console import Console
 
 from hashbench.commands.run import ConsoleShow, exit_code
@@ -31,6 +31,8 @@ pytestmark = pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgri
 
 
 def _built(name: str) -> pytest.MarkDecorator:
+    if FAST:
+        return pytest.mark.skip(reason=FAST_SKIP)
     m = MANIFESTS.get(name)
     return pytest.mark.skipif(m is None or not m.is_built(), reason=f"runner {name} not built")
 
@@ -139,10 +141,8 @@ def test_a_counted_run_writes_its_measure_and_the_cpu_valgrind_showed(tmp_path):
     assert "instr/op" in text and "Valgrind's CPU" in text
 
 
-@pytest.mark.skipif(
-    "node" not in MANIFESTS or not MANIFESTS["node"].is_built() or shutil.which("node") is None,
-    reason="node runner not available",
-)
+@_built("node")
+@pytest.mark.skipif(shutil.which("node") is None, reason="node runner not available")
 def test_a_jit_runner_is_refused_with_its_reason(tmp_path):
     code, run, text = _count(tmp_path, "instructions", impl=["node/node-crypto"], alg=["sha256"])
     (case, *_) = [c for c in run.cases if c.impl == "node/node-crypto"]

@@ -7,15 +7,12 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from big_run import seeds_shaped
 from conftest import hashbench, skip_without_runner
 
-from hashbench import paths
 from hashbench.report.export import html
 from hashbench.results.files import load
 
@@ -162,11 +159,8 @@ def test_a_case_history_page_plots_the_medians_and_marks_the_change(browser, tmp
         store.record_run(a_run(tag, median))
     store.close()
     page_file = tmp_path / "history.html"
-    proc = subprocess.run(
-        [sys.executable, "-m", "hashbench", "history", "x/lib:*", "--store", location,
-         "--format", "html", "-o", str(page_file)],
-        cwd=paths.root(), capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+    proc = hashbench("history", "x/lib:*", "--store", location, "--format", "html",
+                     "-o", str(page_file), timeout=120)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     page = browser.new_page()
     errors: list[str] = []

@@ -7,13 +7,11 @@ import io
 import json
 import os
 import re
-import subprocess
-import sys
 
 import pytest
+from conftest import hashbench
 from rich.console import Console
 
-from hashbench import paths
 from hashbench.report import inventory as inventory_report
 
 REASON = (
@@ -87,24 +85,10 @@ def test_a_column_left_out_is_named_with_how_to_see_it():
 
 def test_the_command_piped_shows_every_id_whole():
     env = {**os.environ, "COLUMNS": "60"}
-    listed = subprocess.run(
-        [sys.executable, "-m", "hashbench", "list", "--format", "json"],
-        cwd=paths.root(),
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-    )
+    listed = hashbench("list", "--format", "json", env=env)
     assert listed.returncode == 0, listed.stderr
     ids = [row["impl"] for row in json.loads(listed.stdout)["implementations"]]
     assert "rust-native/argon2" in ids
-    piped = subprocess.run(
-        [sys.executable, "-m", "hashbench", "list"],
-        cwd=paths.root(),
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-    )
+    piped = hashbench("list", env=env)
     assert piped.returncode == 0, piped.stderr
     assert _shown(ids, piped.stdout) == ids

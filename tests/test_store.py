@@ -10,16 +10,15 @@ import multiprocessing
 import sqlite3
 import statistics
 import subprocess
-import sys
 from pathlib import Path
 
 import msgspec
 import pytest
+from conftest import hashbench
 from factories import record
 from pg_server import binaries, server
 from scipy.stats import t as student_t
 
-from hashbench import paths
 from hashbench.model import Environment, Resumption, RunFile
 from hashbench.model.fidelity import FidelityFile
 from hashbench.results.files import load
@@ -164,12 +163,9 @@ def test_a_run_ends_well_when_the_store_cannot_be_written(tmp_path):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("x")
     out = tmp_path / "r.json"
-    proc = subprocess.run(
-        [sys.executable, "-m", "hashbench", "run", "--alg", "sha256", "--size", "16",
-         "--runner", "c", "--budget", "0.05", "--out", str(out),
-         "--store", str(blocker / "history.sqlite")],
-        cwd=paths.root(), capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+    proc = hashbench("run", "--alg", "sha256", "--size", "16", "--runner", "c",
+                     "--budget", "0.05", "--out", str(out),
+                     "--store", str(blocker / "history.sqlite"))  # fmt: skip
     if "runner c skipped" in proc.stderr + proc.stdout:
         pytest.skip("needs the c runner")
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -182,10 +178,7 @@ def test_history_import_and_list_from_the_command_line(tmp_path):
     store = str(tmp_path / "h.sqlite")
 
     def hb(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "hashbench", "history", "--store", store, *args],
-            cwd=paths.root(), capture_output=True, text=True, timeout=120,
-        )  # fmt: skip
+        return hashbench("history", "--store", store, *args, timeout=120)
 
     first = hb("import", str(FIXTURE))
     assert first.returncode == 0 and "stored as run 1" in first.stdout
@@ -287,11 +280,7 @@ def test_history_says_where_the_next_run_s_median_should_land(tmp_path):
     for tag, median in ((1, 100.0), (2, 110.0), (3, 90.0), (4, 100.0)):
         store.record_run(a_run(tag, median, version="1.0"))
     store.close()
-    shown = subprocess.run(
-        [sys.executable, "-m", "hashbench", "history", "x/lib:*", "--store",
-         str(tmp_path / "h.sqlite")],
-        cwd=paths.root(), capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+    shown = hashbench("history", "x/lib:*", "--store", str(tmp_path / "h.sqlite"), timeout=120)
     assert shown.returncode == 0, shown.stderr
     spread = run_to_run(_series([100.0, 110.0, 90.0, 100.0]))
     assert spread is not None

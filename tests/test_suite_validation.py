@@ -3,12 +3,9 @@ what was expected (issue 17's list, each reproduced here)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
+from conftest import hashbench
 
-from hashbench import paths
 from hashbench.engine import suite as suites
 from hashbench.errors import UsageError
 
@@ -95,11 +92,5 @@ def test_target_ci_zero_is_kept_not_replaced_by_the_default(tmp_path):
     ],
 )
 def test_bad_numbers_on_the_command_line_exit_2(args, message):
-    proc = subprocess.run(
-        [sys.executable, "-m", "hashbench", "run", "quick", *args],
-        cwd=paths.root(),
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    proc = hashbench("run", "quick", *args, timeout=60)
     assert proc.returncode == 2 and message in proc.stderr and "Traceback" not in proc.stderr
