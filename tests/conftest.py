@@ -67,10 +67,12 @@ OUT_OF_RANGE = {
 # `make test-fast`: the tier that starts no real runner. The engine through
 # tests/fake_runners.py and the fixture runners of tests/fixtures, compare and the reports
 # from fixture files, the commands on them, called in this process (`hashbench`). A test
-# that would start one of runners/ is skipped, saying so, and so is every test marked
-# slow; `make test` runs them all.
+# that would start one of runners/, a PostgreSQL server or a browser is skipped, saying
+# so, and so is every test marked slow (fault injection, runs stopped and resumed, store
+# faults); `make test` runs them all.
 FAST = os.environ.get("HASHBENCH_TEST_TIER") == "fast"
 FAST_SKIP = "the fast tier starts no real runner (`make test` runs this)"
+SLOW_SKIP = "the fast tier leaves out the slow tests (`make test` runs this)"
 STARTS_RUNNERS = {"run", "fidelity", "calibrate", "strength", "capacity", "build", "doctor", "list"}
 ASKS_TOOLCHAINS = {"build", "doctor"}  # not through a pool: the fast tier leaves them out
 REAL_RUNNERS = frozenset(m.name for m in MANIFESTS)
@@ -95,6 +97,13 @@ def runner_unavailable(manifest: Manifest) -> str | None:
     return None
 
 
+def skip_in_fast_tier(what: str) -> None:
+    """Skip the calling test in the fast tier, which starts no `what` (a server, a
+    browser: seconds each)."""
+    if FAST:
+        pytest.skip(f"the fast tier starts no {what} (`make test` runs this)")
+
+
 def skip_without_runner(name: str) -> None:
     """Skip the calling test, saying why, when runner `name` cannot run here."""
     if FAST:
@@ -106,15 +115,13 @@ def skip_without_runner(name: str) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _fast_tier(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """In the fast tier: a test marked slow is skipped, and so is one that would start a
-    runner of runners/ in this process, saying so, before any toolchain is asked or
-    build looked for, so that what runs does not depend on what is built (the fixture
-    runners of tests/fixtures still run)."""
+def _fast_tier(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the fast tier: a test that would start a runner of runners/ in this process
+    is skipped, saying so, before any toolchain is asked or build looked for, so that
+    what runs does not depend on what is built (the fixture runners of tests/fixtures
+    still run)."""
     if not FAST:
         return
-    if request.node.get_closest_marker("slow"):
-        pytest.skip("the fast tier leaves out the slow tests (`make test` runs this)")
     launch, start = RunnerClient.launch, RunnerPool.start
 
     def only_fixture_runners(client: RunnerClient) -> None:
@@ -258,6 +265,15 @@ def runner(request: pytest.FixtureRequest) -> Iterator[RunnerClient]:
     client.start()
     yield client
     client.kill()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """In the fast tier, the slow tests are skipped before their fixtures are made (a
+    module fixture may run a whole suite)."""
+    if FAST:
+        for item in items:
+            if item.get_closest_marker("slow"):
+                item.add_marker(pytest.mark.skip(reason=SLOW_SKIP))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -23,7 +23,7 @@ from hashbench.runner.manifest import Manifest, load_all
 from hashbench.runner.pool import RunnerPool
 from hashbench.runner.protocol import RunnerError
 
-pytestmark = pytest.mark.faults
+pytestmark = [pytest.mark.faults, pytest.mark.slow]  # crashes, hangs, garbage: not the fast tier
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

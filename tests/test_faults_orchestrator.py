@@ -18,7 +18,7 @@ import pytest
 from hashbench import paths
 from hashbench.results.files import load
 
-pytestmark = pytest.mark.faults
+pytestmark = [pytest.mark.faults, pytest.mark.slow]  # signals, kills, full disk: not the fast tier
 
 FIXTURES = Path(__file__).parent / "fixtures"
 # faulty/slow at 2 s a group: long enough (about 40 s) that a signal or a second run

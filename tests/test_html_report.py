@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from big_run import seeds_shaped
-from conftest import hashbench, skip_without_runner
+from conftest import hashbench, skip_in_fast_tier, skip_without_runner
 
 from hashbench.report.export import html
 from hashbench.results.files import load
@@ -35,6 +35,7 @@ ALL_PLOTTED = (
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
+    skip_in_fast_tier("browser")
     if not Path(CHROMIUM).exists():
         pytest.skip(
             "chromium not found: `make setup` installs Debian's chromium package "

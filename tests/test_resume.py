@@ -30,7 +30,7 @@ alg = "sha256"
 input_size = [16, 32, 64, 128, 256, 512, 1024, 2048]
 budget = 0.05
 """
-pytestmark = pytest.mark.faults
+pytestmark = [pytest.mark.faults, pytest.mark.slow]  # runs stopped by signals: not the fast tier
 RUNNERS = ["--runner", "c", "--runner", "python"]
 
 

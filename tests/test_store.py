@@ -14,7 +14,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from conftest import hashbench
+from conftest import hashbench, skip_in_fast_tier
 from factories import record
 from pg_server import binaries, server
 from scipy.stats import t as student_t
@@ -48,6 +48,7 @@ def location(request, tmp_path):
     if request.param == "sqlite":
         yield str(tmp_path / "history.sqlite")
         return
+    skip_in_fast_tier("PostgreSQL server")
     if binaries() is None:
         pytest.skip("PostgreSQL not installed: `make setup` installs Debian's postgresql")
     with server() as url:

@@ -27,7 +27,7 @@ from hashbench.results.files import load
 from hashbench.store import StoreError, open_store
 from hashbench.store.schema import LATEST
 
-pytestmark = pytest.mark.faults
+pytestmark = [pytest.mark.faults, pytest.mark.slow]  # servers stopped: not the fast tier
 
 FIXTURE = Path(__file__).parent / "fixtures" / "results-v1.json"
 SUITE = """name = "fleet"
