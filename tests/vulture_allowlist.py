@@ -24,6 +24,7 @@ pytestmark
 _c_runner
 _fast_tier
 pytest_addoption
+pytest_collection_modifyitems
 every_cpu
 # sys.unraisablehook (command_support/interrupts.py): Python calls it for a swallowed exception
 unraisablehook
