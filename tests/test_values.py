@@ -322,3 +322,34 @@ def test_markup_in_every_text_field_is_shown_as_text(tmp_path, source):
     ):
         code, _, err = hashbench(*command)
         assert code in (0, 1) or err.startswith("hashbench: error: "), (command, err)
+
+
+def test_equal_samples_with_a_rounding_sd_are_read(tmp_path):
+    """n equal samples give a standard deviation of about 1e-13 ns, not 0, over a range of
+    0 (a real run of the fault suite's, refused once as wider than the range)."""
+
+    def equal(data):
+        case = _case(data)
+        iters = case["iters"]
+        case["samples_ns"] = [1000 * iters] * len(case["samples_ns"])
+        case["sample_rounds"] = case["sample_rounds"][: len(case["samples_ns"])]
+        stats = case["stats"]
+        for name in ("min", "median", "mean", "p75", "p99", "p995", "max"):
+            stats[name] = 1000.0
+        stats.update(std=1.161319957e-13, mean_ci=[1000.0, 1000.0], median_ci=[1000.0, 1000.0])
+        stats.update(ops_per_s=1e6, outliers_mild=0, outliers_severe=0)
+        if case.get("mb_per_s") is not None:
+            case["mb_per_s"] = case["input_size"] / 1000.0 * 1e3
+
+    run = load_any(edited(tmp_path, TIMED, equal))
+    assert isinstance(run, RunFile) and run.cases[0].stats.std == pytest.approx(1.16e-13)
+    with pytest.raises(UsageError, match="a standard deviation wider than the samples' range"):
+        load_any(edited(tmp_path, TIMED, _chain(equal, _set("cases.0.stats.std", 0.5))))
+
+
+def _chain(*changes):
+    def change(data):
+        for c in changes:
+            c(data)
+
+    return change
