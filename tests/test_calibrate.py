@@ -79,7 +79,8 @@ def test_pbkdf2_iterations_are_readable_and_under_target(tmp_path: Path):
     assert cal.op == "derive" and cal.params is not None
     iterations = cal.params["iterations"]
     assert iterations >= 1000 and int(str(iterations)[3:] or "0") == 0  # 3 significant digits
-    assert cal.median_ns is not None and cal.median_ns <= cal.target_ns
+    # over the target only within its noise, and then it says so (a timing otherwise)
+    assert cal.median_ns is not None and (cal.median_ns <= cal.target_ns or cal.within_noise)
 
 
 def test_argon2_grows_passes_once_memory_is_at_the_limit(tmp_path: Path):
@@ -92,7 +93,8 @@ def test_argon2_grows_passes_once_memory_is_at_the_limit(tmp_path: Path):
     assert cal.params is not None
     assert cal.params["m"] == 2048 and cal.params["p"] == 1 and cal.params["t"] > 1
     assert cal.memory_bytes == 2 << 20
-    assert cal.median_ns is not None and cal.median_ns <= cal.target_ns
+    # over the target only within its noise, and then it says so (a timing otherwise)
+    assert cal.median_ns is not None and (cal.median_ns <= cal.target_ns or cal.within_noise)
     assert [f.param for f in cal.fits] == ["m", "t"]
     assert cal.peak_rss_bytes is not None and cal.peak_rss_bytes >= cal.memory_bytes
 
@@ -116,7 +118,8 @@ def test_a_target_beyond_the_memory_limit_exits_2(tmp_path: Path):
     cal = _only(file)
     assert cal.outcome == "too_slow" and cal.stopped_by == "memory limit"
     assert cal.params == {"cost": 2}  # 2 MiB, libxcrypt's count 2
-    assert cal.median_ns is not None and cal.median_ns <= cal.target_ns
+    # over the target only within its noise, and then it says so (a timing otherwise)
+    assert cal.median_ns is not None and (cal.median_ns <= cal.target_ns or cal.within_noise)
     assert "out of reach within the memory limit" in text and "--memory-limit" in text
 
 
