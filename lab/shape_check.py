@@ -43,7 +43,9 @@ import msgspec
 import numpy as np
 
 from hashbench.command_support import earlier_runs
+from hashbench.measure import compare
 from hashbench.measure.stats import summarize
+from hashbench.measure.tails import Tails, robust_scale
 from hashbench.model import CaseRecord, RunFile
 from hashbench.report import comparison, count_comparison
 from hashbench.results.files import load, write_text_atomic
@@ -190,6 +192,27 @@ def with_case(run: RunFile, case: CaseRecord) -> RunFile:
 Judged: TypeAlias = comparison.Comparison | count_comparison.CountComparison
 
 
+COMPARE_NULL = compare._null
+
+
+def floor_tails(df: float | None) -> None:
+    """An experiment, not compare's rule: hold every z test (a case of fewer than three
+    processes a side) to a null no lighter-tailed than a t with `df` degrees of freedom
+    (its robust sd 1, as compare's fitted nulls): what a prior of how often a whole case
+    shifts in one run would do (docs/benchmarks/shifted-whole.md). None: compare's own."""
+    if df is None:
+        compare._null = COMPARE_NULL
+        return
+
+    def floored(fitted: Tails | None, own_df: float | None) -> Tails:
+        null = COMPARE_NULL(fitted, own_df)
+        if own_df is None and df < null.df:
+            return Tails(df, robust_scale(df), null.cases, null.kind)
+        return null
+
+    compare._null = floored
+
+
 def judge(
     a: RunFile, b: RunFile, names: tuple[str, str], earlier: comparison.Earlier | None
 ) -> Judged:
@@ -205,7 +228,9 @@ def verdicts(cmp: Judged) -> dict[str, str]:
     return {r.new.id: r.verdict for r in cmp.rows}
 
 
-def one_pair(a: RunFile, b: RunFile, store: Path | None, tally: Tally) -> None:
+def one_pair(
+    a: RunFile, b: RunFile, store: Path | None, tally: Tally, effect: float = EFFECT
+) -> None:
     earlier = (
         earlier_runs.earlier_runs(a, b, str(store), earlier_runs.DEFAULT_RUNS) if store else None
     )
@@ -225,7 +250,7 @@ def one_pair(a: RunFile, b: RunFile, store: Path | None, tally: Tally) -> None:
     for case in b.cases:
         if not case.valid or case.id not in said:
             continue
-        raised = judge(a, with_case(b, scaled(case, EFFECT)), ("a", "b+10%"), earlier)
+        raised = judge(a, with_case(b, scaled(case, effect)), ("a", "b+"), earlier)
         verdict = verdicts(raised)[case.id]
         tally.tried += 1
         tally.caught += verdict == "slower"
@@ -247,10 +272,12 @@ def pairs_of(folder: Path, chain: bool = False) -> Iterable[tuple[Path, Path]]:
             yield a, b
 
 
-def tally_shape(folder: Path, store: Path | None, chain: bool = False) -> Tally:
+def tally_shape(
+    folder: Path, store: Path | None, chain: bool = False, effect: float = EFFECT
+) -> Tally:
     tally = Tally()
     for a, b in pairs_of(folder, chain):
-        one_pair(load(a), load(b), store, tally)
+        one_pair(load(a), load(b), store, tally, effect)
         for path in (a, b):
             seconds = path.with_suffix(".seconds")
             if seconds.exists():
@@ -263,14 +290,20 @@ def share(part: int, whole: int) -> str:
 
 
 def report(
-    keep: Path, names: list[str], command: str, history: bool = True, chain: bool = False
+    keep: Path,
+    names: list[str],
+    command: str,
+    history: bool = True,
+    chain: bool = False,
+    effect: float = EFFECT,
 ) -> str:
     rows = []
+    size = f"+{effect - 1:.0%}"
     for name in names:
         folder = keep / name
         if not folder.is_dir():
             continue
-        t = tally_shape(folder, keep / "store.db" if history else None, chain)
+        t = tally_shape(folder, keep / "store.db" if history else None, chain, effect)
         took = f"{np.median(t.seconds):.0f} s" if t.seconds else "—"
         moves = np.abs(t.moves) if t.moves else None
         move = f"{np.median(moves):.1%} (max {np.max(moves):.1%})" if moves is not None else "—"
@@ -283,22 +316,24 @@ def report(
     head = (
         "| shape | what | a run | machine's move between the two (median, max) "
         "| A/A clean | A/A exit 0 | false changes (cases) | A/A cannot tell (cases) "
-        "| +10% caught | +10% cannot tell | +10% missed (~) | +10% called faster |\n"
+        f"| {size} caught | {size} cannot tell | {size} missed (~) | {size} called faster |\n"
         "|---|---|---|---|---|---|---|---|---|---|---|---|"
     )
     when = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    first = next((p for n in names for p in sorted((keep / n).glob("*-a.json"))), None)
+    machine = f", {load(first).environment.cpu}" if first else ""
     return "\n".join(
         [
             "# compare on every shape of run",
             "",
-            f"Written by `{command}` ({when}). Each pair is two back-to-back runs of the "
+            f"Written by `{command}` ({when}{machine}). Each pair is two back-to-back runs of the "
             "same code; A/A is `compare a b --threshold 5%` as a user would run it "
             + (
-                "(earlier runs in the history store included, as `run` keeps them); +10% "
+                f"(earlier runs in the history store included, as `run` keeps them); {size} "
                 if history
-                else "with no earlier runs (`--earlier 0`: a user's first pair); +10% "
+                else f"with no earlier runs (`--earlier 0`: a user's first pair); {size} "
             )
-            + "scales one case of run b by 1.10 at a time, judged among all its cases. "
+            + f"scales one case of run b by {effect:g} at a time, judged among all its cases. "
             "Counted runs are judged at compare's 0.5% for counts. lab/shape_check.py "
             "has the method.",
             "",
@@ -322,11 +357,19 @@ def main() -> None:
     parser.add_argument(
         "--chain", action="store_true", help="pair every run with the next one made too"
     )
+    parser.add_argument(
+        "--effect", type=float, default=EFFECT, help="the change injected (default 1.10)"
+    )
+    parser.add_argument(
+        "--tails-floor", type=float, help="experiment: one-process nulls no lighter than t(DF)"
+    )
     args = parser.parse_args()
     names = [n for n in args.shapes.split(",") if n]
     unknown = [n for n in names if n not in SHAPES]
     if unknown:
         sys.exit(f"unknown shapes: {', '.join(unknown)} (known: {', '.join(SHAPES)})")
+    if args.tails_floor is not None:
+        floor_tails(args.tails_floor)
     keep = args.source or args.keep
     if keep is None:
         sys.exit("give --keep DIR to measure, or --from DIR to judge pairs made before")
@@ -338,8 +381,10 @@ def main() -> None:
         + (f" --shapes {args.shapes}" if args.shapes != ",".join(SHAPES) else "")
         + (" --no-history" if args.no_history else "")
         + (" --chain" if args.chain else "")
+        + (f" --effect {args.effect:g}" if args.effect != EFFECT else "")
+        + (f" --tails-floor {args.tails_floor:g}" if args.tails_floor is not None else "")
     )
-    text = report(keep, names, command, not args.no_history, args.chain)
+    text = report(keep, names, command, not args.no_history, args.chain, args.effect)
     write_text_atomic(args.out, text)
     print(text)
 
