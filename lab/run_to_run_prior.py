@@ -40,8 +40,7 @@ import numpy as np
 from hashbench.measure import next_run
 from hashbench.measure.compare import moves_by_group
 from hashbench.measure.machine_move import MIN_FOR_NULL
-from hashbench.measure.student import student_t
-from hashbench.measure.tails import GRID, MAD_SD, NORMAL_DF, robust_scale
+from hashbench.measure.tails import GRID, MAD_SD, NORMAL_DF, _log_likelihoods, robust_scale
 from hashbench.model import CaseRecord, RunFile
 from hashbench.results.files import load, write_text_atomic
 
@@ -49,6 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 COVERAGE = 0.85  # of the moves 1.96 · prior holds
 TARGET = 0.80  # of the next runs' medians the printed ± must hold (issue 43)
 Kind = tuple[bool, str]
+Pair = tuple[CaseRecord, CaseRecord]
 
 
 def runs_in(folder: Path) -> list[RunFile]:
@@ -61,36 +61,45 @@ def _jit(run: RunFile, case: CaseRecord) -> bool:
     return bool(info and info.jit)
 
 
+def consecutive(runs: list[RunFile]) -> Iterable[tuple[RunFile, list[Pair]]]:
+    """For each run after the first: it, and its one-process cases valid in the run before
+    too, as (before, now) pairs."""
+    for a, b in zip(runs, runs[1:], strict=False):
+        before = {c.id: c for c in a.cases if c.valid and c.processes == 1}
+        yield (
+            b,
+            [(before[c.id], c) for c in b.cases if c.valid and c.processes == 1 and c.id in before],
+        )
+
+
 def moves(runs: list[RunFile]) -> dict[Kind, list[float]]:
     """Each one-process case's log move between consecutive runs, by kind."""
     out: dict[Kind, list[float]] = {}
-    for a, b in zip(runs, runs[1:], strict=False):
-        before = {c.id: c for c in a.cases if c.valid and c.processes == 1}
-        for case in b.cases:
-            old = before.get(case.id)
-            if old is None or not case.valid or case.processes != 1:
-                continue
-            kind = (_jit(b, case), next_run.kind(case.alg, case.op))
-            out.setdefault(kind, []).append(math.log(case.measured.median / old.measured.median))
+    for run, pairs in consecutive(runs):
+        for old, new in pairs:
+            kind = (_jit(run, new), next_run.kind(new.alg, new.op))
+            out.setdefault(kind, []).append(math.log(new.measured.median / old.measured.median))
     return out
 
 
-def centred_moves(runs: list[RunFile]) -> dict[Kind, list[float]]:
+def centred(runs: list[RunFile]) -> Iterable[tuple[RunFile, Pair, float]]:
     """Each one-process case's log move between consecutive runs, its group's median move
-    taken out as `compare` takes it out (measure/compare.py `moves_by_group`), by kind."""
-    out: dict[Kind, list[float]] = {}
-    for a, b in zip(runs, runs[1:], strict=False):
-        before = {c.id: c for c in a.cases if c.valid and c.processes == 1}
-        pairs = [
-            (before[c.id], c) for c in b.cases if c.valid and c.processes == 1 and c.id in before
-        ]
+    taken out as `compare` takes it out (measure/compare.py `moves_by_group`)."""
+    for run, pairs in consecutive(runs):
         if not pairs:
             continue
         d = [math.log(new.measured.median / old.measured.median) for old, new in pairs]
         centres = moves_by_group([new.group for _old, new in pairs], d, float(np.median(d)))
-        for (_old, new), di, centre in zip(pairs, d, centres, strict=True):
-            kind = (_jit(b, new), next_run.kind(new.alg, new.op))
-            out.setdefault(kind, []).append(di - centre)
+        for pair, di, centre in zip(pairs, d, centres, strict=True):
+            yield run, pair, di - centre
+
+
+def centred_moves(runs: list[RunFile]) -> dict[Kind, list[float]]:
+    """`centred`'s moves by kind."""
+    out: dict[Kind, list[float]] = {}
+    for run, (_old, new), move in centred(runs):
+        kind = (_jit(run, new), next_run.kind(new.alg, new.op))
+        out.setdefault(kind, []).append(move)
     return out
 
 
@@ -104,12 +113,7 @@ def tails(found: dict[Kind, list[float]]) -> dict[Kind, float]:
         scale = MAD_SD * float(np.median(np.abs(v)))
         if len(v) < MIN_FOR_NULL or scale <= 0:
             continue
-        z = np.asarray(v) / scale
-        fits = [
-            float(np.sum(student_t().logpdf(z / robust_scale(df), df)))
-            - len(z) * math.log(robust_scale(df))
-            for df in GRID
-        ]
+        fits = _log_likelihoods(np.asarray(v) / scale, robust_scale).sum(axis=1)
         out[kind] = GRID[int(np.argmax(fits))]
     return out
 
@@ -239,11 +243,8 @@ def report(fitted: list[RunFile], fit: Fit, check: list[RunFile], command: str) 
     for kind in sorted(fit.sd):
         v = np.abs(found.get(kind, []))
         spread = f"{np.median(v):.1%} | {np.quantile(v, 0.95):.1%}" if len(v) else "— | —"
-        here = (
-            f"±{fit.here[kind]:.2%} | "
-            if fit.before and kind in fit.here
-            else ("— | " if fit.before else "")
-        )
+        here = f"±{fit.here[kind]:.2%} | " if kind in fit.here else "— | "
+        here = here if fit.before else ""
         apart_here = f" | {_held_cell(checked_here.get(kind, []))}" if fit.before else ""
         rows.append(
             f"| {_kind_name(kind)} | {len(v)} | {spread} | {here}±{fit.sd[kind]:.2%} "
@@ -339,16 +340,13 @@ def main() -> None:
     )
     check = runs_in(args.check) if args.check else []
     spread = typical(moves(fitted))
-    df = tails(centred_moves(fitted))
-    fit = Fit(here, here, spread, df)
-    if before is not None:
-        fit = Fit(
-            here,
-            widest(here, before.sd),
-            widest(spread, before.spread),
-            df,
-            before.before,
-        )
+    fit = Fit(
+        here,
+        widest(here, before.sd) if before else here,
+        widest(spread, before.spread) if before else spread,
+        tails(centred_moves(fitted)),
+        before.before if before else None,
+    )
     machine = fitted[-1].environment.cpu
     sources = f"{len(fitted)} runs on {machine}" + (
         f", each kind the wider of it and the prior before ({fit.before})" if fit.before else ""

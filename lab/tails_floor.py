@@ -20,7 +20,7 @@ import datetime as dt
 import math
 from pathlib import Path
 
-import numpy as np
+import run_to_run_prior
 import shape_check
 
 from hashbench.model import RunFile
@@ -35,18 +35,10 @@ LARGEST = 8
 def largest_moves(runs: list[RunFile]) -> list[tuple[float, str, str, str]]:
     """The largest moves of a one-process case between consecutive runs, its group's
     median move taken out: (move, case, its median before, after)."""
-    out = []
-    for a, b in zip(runs, runs[1:], strict=False):
-        before = {c.id: c for c in a.cases if c.valid and c.processes == 1}
-        pairs = [(before[c.id], c) for c in b.cases if c.valid and c.id in before]
-        d = {n.id: math.log(n.measured.median / o.measured.median) for o, n in pairs}
-        groups: dict[int, list[float]] = {}
-        for _o, n in pairs:
-            groups.setdefault(n.group, []).append(d[n.id])
-        for o, n in pairs:
-            move = d[n.id] - float(np.median(groups[n.group]))
-            name = f"{n.impl} {n.alg} {n.mode or n.op}"
-            out.append((move, name, _ns(o.measured.median), _ns(n.measured.median)))
+    out = [
+        (move, f"{n.impl} {n.alg} {n.mode or n.op}", _ns(o.measured.median), _ns(n.measured.median))
+        for _run, (o, n), move in run_to_run_prior.centred(runs)
+    ]
     return sorted(out, key=lambda m: -abs(m[0]))[:LARGEST]
 
 
@@ -56,7 +48,8 @@ def _ns(value: float) -> str:
 
 def row(folder: Path, store: Path, floor: float | None) -> str:
     shape_check.floor_tails(floor)
-    history = shape_check.tally_shape(folder, store)
+    scaled = {e: shape_check.tally_shape(folder, store, effect=e) for e in EFFECTS}
+    history = scaled[EFFECTS[0]]  # its A/A is every effect's: the pairs as measured
     first = shape_check.tally_shape(folder, None, chain=True)
     cells = [
         "none (compare today)" if floor is None else f"t({floor:g})",
@@ -64,8 +57,7 @@ def row(folder: Path, store: Path, floor: float | None) -> str:
         shape_check.share(first.clean, first.pairs),
         shape_check.share(history.false + first.false, history.cases + first.cases),
     ]
-    for effect in EFFECTS:
-        t = shape_check.tally_shape(folder, store, effect=effect)
+    for t in scaled.values():
         cells.append(f"{t.caught / t.tried:.0%} ({t.cannot / t.tried:.0%})" if t.tried else "—")
     shape_check.floor_tails(None)
     return "| " + " | ".join(cells) + " |"
