@@ -334,7 +334,9 @@ def test_strength_stopped_twice_resumes_twice_with_the_tables_of_one_run(strengt
     assert rc == 130, output
     first = strength_file(out)
     assert first.finished is None and first.choices
-    assert len(first.calibrations) == 1, "it ended before it was stopped"
+    # the stop lands after the first calibration, or after the second where it took less
+    # than the watcher's poll (a fast machine): either way the run is unfinished
+    assert 1 <= len(first.calibrations) <= 2, "it ended before it was stopped"
 
     changed = msgspec.json.decode(out.read_bytes())
     changed["environment"]["cpu"] = "Another CPU"
