@@ -7,10 +7,12 @@ history. For each shape below this script makes back-to-back pairs of runs (the 
 interleaved, pair by pair, so each meets the machine's hours alike), then per pair:
 
 - **A/A**: `compare a b --threshold 5%` as a user would run it: its exit code, and each
-  case's verdict (slower / faster: a false change; ~; cannot tell);
+  case's verdict (slower / faster: a false change; possibly slower / faster, one process
+  a side: said, not failed; ~; cannot tell);
 - **+10%**: each valid case of run b in turn with its samples scaled by 1.10 (what the
   same code doing 10% more work per op gives, its noise scaled alike: the "iterations
-  relabelled" of the brief), the rest of b as measured: caught (slower), "cannot tell",
+  relabelled" of the brief), the rest of b as measured: caught (slower), possibly slower,
+  "cannot tell",
   missed (~), or called faster; judged among all of b's cases, as `compare a b` judges it.
 
     .venv/bin/python lab/shape_check.py --pairs 10 --keep /work/shapes
@@ -45,7 +47,7 @@ import numpy as np
 from hashbench.command_support import earlier_runs
 from hashbench.measure import compare
 from hashbench.measure.stats import summarize
-from hashbench.measure.tails import Tails, robust_scale
+from hashbench.measure.verdict import POSSIBLE
 from hashbench.model import CaseRecord, RunFile
 from hashbench.report import comparison, count_comparison
 from hashbench.results.files import load, write_text_atomic
@@ -123,8 +125,10 @@ class Tally:
     cases: int = 0
     false: int = 0
     untold: int = 0
+    possible: int = 0  # A/A cases called possibly slower or faster
     tried: int = 0
     caught: int = 0
+    maybe: int = 0  # +10% called possibly slower
     cannot: int = 0
     missed: int = 0
     wrong: int = 0
@@ -192,25 +196,15 @@ def with_case(run: RunFile, case: CaseRecord) -> RunFile:
 Judged: TypeAlias = comparison.Comparison | count_comparison.CountComparison
 
 
-COMPARE_NULL = compare._null
+COMPARE_FLOOR = compare.WHOLE_SHIFT_DF
 
 
 def floor_tails(df: float | None) -> None:
-    """An experiment, not compare's rule: hold every z test (a case of fewer than three
-    processes a side) to a null no lighter-tailed than a t with `df` degrees of freedom
-    (its robust sd 1, as compare's fitted nulls): what a prior of how often a whole case
-    shifts in one run would do (docs/benchmarks/shifted-whole.md). None: compare's own."""
-    if df is None:
-        compare._null = COMPARE_NULL
-        return
-
-    def floored(fitted: Tails | None, own_df: float | None) -> Tails:
-        null = COMPARE_NULL(fitted, own_df)
-        if own_df is None and df < null.df:
-            return Tails(df, robust_scale(df), null.cases, null.kind)
-        return null
-
-    compare._null = floored
+    """Hold every z test (a case of fewer than three processes a side) to a null no
+    lighter-tailed than a t with `df` degrees of freedom (compare.WHOLE_SHIFT_DF) for the
+    experiment of docs/benchmarks/shifted-whole.md; math.inf: the fitted null alone (compare
+    before the floor); None: compare's own."""
+    compare.WHOLE_SHIFT_DF = COMPARE_FLOOR if df is None else df
 
 
 def judge(
@@ -244,6 +238,7 @@ def one_pair(
     tally.cases += len(said)
     tally.false += false
     tally.untold += sum(v == "cannot tell" for v in said.values())
+    tally.possible += sum(v in POSSIBLE for v in said.values())
     machine = getattr(cmp, "machine", None)
     if machine is not None:
         tally.moves.append(machine.cases - 1)
@@ -254,6 +249,7 @@ def one_pair(
         verdict = verdicts(raised)[case.id]
         tally.tried += 1
         tally.caught += verdict == "slower"
+        tally.maybe += verdict == "possibly slower"
         tally.cannot += verdict == "cannot tell"
         tally.missed += verdict == "~"
         tally.wrong += verdict == "faster"
@@ -310,14 +306,16 @@ def report(
         rows.append(
             f"| {name} | {SHAPES[name].title} | {took} | {move} | {share(t.clean, t.pairs)} "
             f"| {share(t.exit_zero, t.pairs)} | {share(t.false, t.cases)} "
-            f"| {share(t.untold, t.cases)} | {share(t.caught, t.tried)} "
+            f"| {share(t.possible, t.cases)} | {share(t.untold, t.cases)} "
+            f"| {share(t.caught, t.tried)} | {share(t.maybe, t.tried)} "
             f"| {share(t.cannot, t.tried)} | {share(t.missed, t.tried)} | {t.wrong} |"
         )
     head = (
         "| shape | what | a run | machine's move between the two (median, max) "
-        "| A/A clean | A/A exit 0 | false changes (cases) | A/A cannot tell (cases) "
-        f"| {size} caught | {size} cannot tell | {size} missed (~) | {size} called faster |\n"
-        "|---|---|---|---|---|---|---|---|---|---|---|---|"
+        "| A/A clean | A/A exit 0 | false changes (cases) | A/A possible changes (cases) "
+        f"| A/A cannot tell (cases) | {size} caught | {size} possibly slower "
+        f"| {size} cannot tell | {size} missed (~) | {size} called faster |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     )
     when = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
     first = next((p for n in names for p in sorted((keep / n).glob("*-a.json"))), None)

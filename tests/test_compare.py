@@ -20,6 +20,11 @@ from hashbench.results.files import ResultsFile, load
 
 FIXTURE = Path(__file__).parent / "fixtures" / "results-v1.json"
 CALLED = ("slower", "faster")  # the verdicts that call a change
+POSSIBLY = ("possibly slower", "possibly faster")  # one process a side: said, not failed
+
+
+def _possibly(cmp: comparison.Comparison) -> list[str]:
+    return [r.new.impl for r in cmp.rows if r.verdict in POSSIBLY]
 
 
 def _with_stats(impl, samples, s):
@@ -244,23 +249,47 @@ def test_the_machine_s_move_is_its_readings_faster_half_s():
     assert not explained.run_regression
 
 
-def test_one_library_slower_among_many_is_caught_and_the_rest_is_not_flagged():
-    """A/A with one change: 150 cases whose medians move by a run-to-run noise of 4% (far
-    more than their own intervals say), the whole machine 8% faster, one case 15% slower
-    beyond that. Only that one is a regression; the machine's move is taken out."""
+def _one_of_150(change: float) -> tuple[RunFile, RunFile]:
+    """150 one-process cases whose medians move by a run-to-run noise of 4% (far more
+    than their own intervals say), the whole machine 8% faster, case x/i42 by `change`
+    beyond that."""
     rng = np.random.default_rng(7)
     old, new = [], []
     for i in range(150):
         centre = 1000.0 * (1 + i)
         drift = 0.92 * float(np.exp(rng.normal(0, 0.04)))
         if i == 42:
-            drift *= 1.15 * 1.2  # well beyond the noise: 20% plus the machine's -8%
+            drift *= change
         old.append(_with_stats(f"x/i{i}", *_sample(centre, 2 * i)))
         new.append(_with_stats(f"x/i{i}", *_sample(centre * drift, 2 * i + 1)))
-    cmp = comparison.between_runs(run_of(*old), run_of(*new), 0.05, ("a", "b"))
-    assert [r.new.impl for r in cmp.regressions] == ["x/i42"]
+    return run_of(*old), run_of(*new)
+
+
+def test_one_library_slower_among_many_is_said_and_the_rest_is_not_flagged():
+    """One case 38% slower beyond the machine's −8% among 150 that move ±4%: against the
+    comparison's own noise it stands out, but one process a side cannot tell that from a
+    case that shifted whole in one run (20–36% on this project's VMs): it is a possible
+    change, said with what would tell, and no gate fails. The machine's move is taken
+    out, and nothing else is flagged."""
+    old, new = _one_of_150(1.15 * 1.2)
+    cmp = comparison.between_runs(old, new, 0.05, ("a", "b"))
+    assert cmp.regressions == [] and _possibly(cmp) == ["x/i42"]
+    assert cmp.outcome.exit_code == 0
     assert cmp.machine.ratio == pytest.approx(0.92, rel=0.02)
-    assert not [r for r in cmp.rows if r.verdict == "faster"]
+    assert not [r for r in cmp.rows if r.verdict in ("faster", "possibly faster")]
+    [said] = [line for line in comparison.summary_lines(cmp) if "possible changes" in line]
+    assert said.startswith("1 possible changes beyond ±5%") and "--processes 3" in said
+    [tails] = comparison.tails_lines(cmp)
+    assert "150 moves held to tails no lighter than a Student t's with 3 degrees" in tails
+
+
+def test_one_process_a_side_still_fails_a_change_no_whole_shift_reaches():
+    """Three times slower is no case shifted whole: one process a side calls it slower,
+    a regression, exit 1."""
+    old, new = _one_of_150(3.0)
+    cmp = comparison.between_runs(old, new, 0.05, ("a", "b"))
+    assert [r.new.impl for r in cmp.regressions] == ["x/i42"] and _possibly(cmp) == []
+    assert cmp.outcome.exit_code == 1
 
 
 def test_output_file_without_a_format_is_markdown(tmp_path):
@@ -429,6 +458,42 @@ def _processes(centre: float, rng, spread: float, processes: int = 3, per: int =
     return samples, owners
 
 
+def _one_op_processes(centre: float, slowed: int, seed: int):
+    """A slow op's case at three processes of one sample each (MIN_SAMPLES_SLOW over
+    three processes), `slowed` of them 1.7× slower whole, the rest within 1%."""
+    rng = np.random.default_rng(seed)
+    samples = [centre * float(np.exp(rng.normal(0, 0.01))) * (1.7 if p < slowed else 1.0)
+               for p in range(3)]  # fmt: skip
+    case = _with_stats("node/hash-wasm", samples, stats.summarize(np.asarray(samples)))
+    case.alg, case.sample_processes, case.processes = "argon2id", [0, 1, 2], 3
+    return case
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_side_whose_median_process_was_slowed_is_no_change(seed):
+    """As node/hash-wasm's argon2id at 64 MiB in two js runs: two of one side's three
+    processes 1.7× slower, one op each. The median of that side is a slowed process; the
+    robust spread of three values does not see the fast one apart, and the same code
+    twice was called −38%. The gap from the side's fastest process bounds the location:
+    no change. With one of three slowed the median is a fast one, and a real 1.7×
+    slowdown of all three is still caught."""
+    steady = [_replicated(f"x/{i}", 1000.0 * (i + 1), 10 + i) for i in range(3)]
+    old = small_run(_one_op_processes(3e8, 0, seed), *steady)
+    again = [_replicated(f"x/{i}", 1000.0 * (i + 1), 20 + i) for i in range(3)]
+
+    def judged(slowed: int) -> comparison.Row:
+        new = small_run(_one_op_processes(3e8, slowed, 100 + seed), *again, seed=1)
+        cmp = comparison.between_runs(new, old, 0.05, ("a", "b"))
+        return next(r for r in cmp.rows if r.new.impl == "node/hash-wasm")
+
+    pushed = judged(2)
+    assert pushed.change.relative == pytest.approx(1 / 1.7, rel=0.05)
+    assert pushed.verdict == "cannot tell" and not pushed.change.significant
+    one = judged(1)  # its median a fast process: judged by its spread, not the gap
+    assert one.verdict not in CALLED and one.change.noise < pushed.change.noise / 3
+    assert judged(3).verdict == "faster"  # all three slowed: a real change, one way
+
+
 def test_a_case_steadier_than_its_runner_by_chance_is_judged_by_its_runners_spread():
     """Thirty cases of one runner, three processes a side, processes spread by 4%; case
     0's six processes happen to agree to 0.1% and it moved 3%: judged on its own spread
@@ -520,11 +585,12 @@ def test_cases_measured_whole_in_a_lost_cpu_stretch_are_not_changes(seed):
 
 def test_a_real_change_is_held_to_the_other_cases_tails_not_its_own():
     """One case 40% slower among sixty that move ±3%: its own z score would make the
-    tails heavy if it counted; held to the others' it is caught, and nothing else is."""
+    tails heavy if it counted; held to the others' it stands out (a possible change, one
+    process a side), and nothing else does."""
     old, new = _one_process_runs(0, slowed_share=0.0, change=1.4)
     cmp = comparison.between_runs(old, new, 0.05, ("a", "b"))
-    assert [r.new.impl for r in cmp.regressions] == ["x/i7"]
-    assert [r.verdict for r in cmp.rows if r.verdict == "faster"] == []
+    assert _possibly(cmp) == ["x/i7"]
+    assert [r.verdict for r in cmp.rows if r.verdict in CALLED] == []
 
 
 def _mixed_runs(seed: int, change: float):
@@ -552,21 +618,22 @@ def _jit_runner(run: RunFile) -> RunFile:
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_a_jit_runtimes_moves_do_not_hide_a_change_in_another_runtime(seed):
     """A 30% slowdown of one case among steady ones is held to its own kind's tails when
-    the run says which runners compile as they run, and caught; pooled with the JIT's
-    moves (a Cauchy's tails) it is missed. Either way the JIT's moves are no changes."""
+    the run says which runners compile as they run, and stands out (a possible change:
+    one process a side); pooled with the JIT's moves (a Cauchy's tails) it is missed.
+    Either way the JIT's moves are no changes."""
     old, new = _mixed_runs(seed, change=1.3)
     pooled = comparison.between_runs(old, new, 0.05, ("a", "b"))
-    assert [r.new.impl for r in pooled.regressions] == []
+    assert [r.new.impl for r in pooled.rows if r.verdict in CALLED + POSSIBLY] == []
     assert [t.kind for t in pooled.tails] == ["digest cases with fewer than 3 processes a side"]
     split = comparison.between_runs(old, _jit_runner(new), 0.05, ("a", "b"))
-    assert [r.new.impl for r in split.rows if r.verdict in CALLED] == ["aot/i3"]
+    assert [r.new.impl for r in split.rows if r.verdict in CALLED + POSSIBLY] == ["aot/i3"]
     assert sorted(t.kind for t in split.tails) == [
         "digest cases of JIT runtimes with fewer than 3 processes a side",
         "digest cases of other runtimes with fewer than 3 processes a side",
     ]
     same_old, same_new = _mixed_runs(seed, change=1.0)
     same = comparison.between_runs(same_old, _jit_runner(same_new), 0.05, ("a", "b"))
-    assert [r.verdict for r in same.rows if r.verdict in CALLED] == []
+    assert [r.verdict for r in same.rows if r.verdict in CALLED + POSSIBLY] == []
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -615,14 +682,15 @@ def _in_lib(case) -> bool:
 def test_one_library_judged_alone_is_held_to_its_own_count_of_cases(seed):
     """A 14% slowdown whose z score is about 3 against the others' ±4% moves: among 153
     cases the false discovery rate asks p < 0.05/153 and misses it; asked about alone
-    (`compare --impl 'lib/*'`), its library's three cases ask p < 0.05/3 and catch it,
-    still judged against the noise all 153 showed. The library's other cases stay ~."""
+    (`compare --impl 'lib/*'`), its library's three cases ask p < 0.05/3 and it stands
+    out (a possible change: one process a side), still judged against the noise all 153
+    showed. The library's other cases stay ~."""
     old, new = _many_and_one_library(seed, change=1.14)
     every = comparison.between_runs(old, new, 0.05, ("a", "b"))
-    assert [r.new.impl for r in every.rows if r.verdict in CALLED] == []
+    assert [r.new.impl for r in every.rows if r.verdict in CALLED + POSSIBLY] == []
     asked = comparison.between_runs(old, new, 0.05, ("a", "b"), asked=_in_lib)
     assert sorted(r.new.impl for r in asked.rows) == ["lib/a", "lib/b", "lib/c"]
-    assert [r.new.impl for r in asked.regressions] == ["lib/b"]
+    assert _possibly(asked) == ["lib/b"]
     b = next(r for r in asked.rows if r.new.impl == "lib/b")
     assert b.change.noise == pytest.approx(
         next(r for r in every.rows if r.new.impl == "lib/b").change.noise
@@ -633,13 +701,13 @@ def test_one_library_judged_alone_is_held_to_its_own_count_of_cases(seed):
     )
     same_old, same_new = _many_and_one_library(seed, change=1.0)
     same = comparison.between_runs(same_old, same_new, 0.05, ("a", "b"), asked=_in_lib)
-    assert [r.verdict for r in same.rows if r.verdict in CALLED] == []
+    assert [r.verdict for r in same.rows if r.verdict in CALLED + POSSIBLY] == []
 
 
 @pytest.mark.parametrize("seed", [0, 1])
 def test_each_family_is_judged_as_if_it_alone_were_asked_about(seed):
     """One comparison judging the library's cases and the rest as two families says of
-    each what asking about it alone says: the library's slowdown caught as by `--impl`,
+    each what asking about it alone says: the library's slowdown said as by `--impl`,
     the 150 others clean among themselves."""
     old, new = _many_and_one_library(seed, change=1.14)
     alone = comparison.between_runs(old, new, 0.05, ("a", "b"), asked=_in_lib)
@@ -648,7 +716,7 @@ def test_each_family_is_judged_as_if_it_alone_were_asked_about(seed):
         old, new, 0.05, ("a", "b"), each=lambda c: "lib" if _in_lib(c) else "rest"
     )
     assert len(both.rows) == 153
-    assert [r.new.impl for r in both.regressions] == ["lib/b"]
+    assert _possibly(both) == ["lib/b"]
     verdicts = {r.new.id: (r.verdict, r.change.p_value) for r in both.rows}
     assert verdicts == {r.new.id: (r.verdict, r.change.p_value) for r in alone.rows + rest.rows}
 
@@ -658,8 +726,9 @@ def test_compare_judges_the_cases_its_globs_name(tmp_path):
     a, b = _write(tmp_path / "a.json", old), _write(tmp_path / "b.json", new)
     assert hashbench("compare", str(a), str(b)).returncode == 0
     lib = hashbench("compare", str(a), str(b), "--impl", "lib/*", "--all")
-    assert lib.returncode == 1, lib.stdout + lib.stderr
+    assert lib.returncode == 0, lib.stdout + lib.stderr  # a possible change is not failed
     assert "3 cases compared" in lib.stdout and "all 153 cases of both runs" in lib.stdout
+    assert "possibly slower" in lib.stdout and "1 possible changes" in lib.stdout
     assert "x/i1 " not in lib.stdout
     other = hashbench("compare", str(a), str(b), "--impl", "lib/a,lib/c")
     assert other.returncode == 0 and "2 cases compared" in other.stdout

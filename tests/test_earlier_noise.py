@@ -1,4 +1,4 @@
-"""A one-process case held to its own moves over earlier runs (measure/earlier_noise.py):
+"""A case held to its own moves over earlier runs (measure/earlier_noise.py):
 a case whose process lands in one of two speeds is no regression for landing in the
 other, and the history never makes a regression the two runs alone would not call (the
 tails every case is held to stay the two runs' own); from the store, by `compare`."""
@@ -86,12 +86,37 @@ def test_the_history_only_takes_verdicts_away():
             assert h.change.p_value >= a.change.p_value
 
 
-def test_only_moves_between_one_process_records_count():
+def test_moves_count_between_records_of_as_many_processes():
     rng = np.random.default_rng(12)
-    assert case_spreads(_history(rng, processes=3)) == {}
     spreads = case_spreads(_history(rng))
     assert len(spreads) == CASES and {s.moves for s in spreads.values()} == {7}
+    assert all(" ×" not in key for key in spreads)  # one process: the case id alone
     assert case_spreads(_history(rng)[:2]) == {}  # one move: too few to count
+    replicated = case_spreads(_history(rng, processes=3))
+    assert {key.rsplit(" ", 1)[1] for key in replicated} == {"×3"} and len(replicated) == CASES
+    mixed = _history(rng)[:4] + _history(rng, processes=3)[4:]  # 1, 1, 1, 1, 3, 3, 3, 3
+    assert {s.moves for s in case_spreads(mixed).values()} == {3}  # no move from 1 to 3
+
+
+def test_a_replicated_case_with_one_run_a_side_is_held_to_its_earlier_runs():
+    """Three processes a side, as a small run measures each case: the two-speed case's
+    processes land in its slow speed together in every other run, which no spread
+    between the processes of one run shows. Alone it is called +60%; held to its moves
+    over earlier three-process runs it is not. Sides of several runs hold that spread in
+    their processes, and keep their own."""
+    rng = np.random.default_rng(14)
+    earlier = comparison.Earlier(8, noise_by_case(_history(rng, processes=3)))
+    assert all(key.endswith(" ×3") for key in earlier.noise)
+    old, new = _run(20, rng, False, {}, 3), _run(21, rng, True, {}, 3)
+    for run in (old, new):
+        for case in run.cases:
+            case.sample_processes = [i % 3 for i in range(len(case.samples_ns))]
+    alone = comparison.between_runs(old, new, 0.05, ("a", "b"))
+    assert [r.new.impl for r in alone.regressions] == ["x/i0"]
+    held = comparison.between_runs(old, new, 0.05, ("a", "b"), earlier)
+    assert held.regressions == [] and held.rows[0].change.noise > 0.2
+    merged = comparison.between_runs(old, new, 0.05, ("a", "b"), earlier, runs_a_side=(3, 3))
+    assert merged.rows[0].change.noise < 0.05  # its processes' spread, not the history's
 
 
 def test_compare_reads_the_earlier_runs_of_this_machine_from_the_store(tmp_path):

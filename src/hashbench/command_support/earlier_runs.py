@@ -1,4 +1,4 @@
-"""The earlier runs `compare` holds one-process cases to: the newest runs of the same suite
+"""The earlier runs `compare` holds a case to: the newest runs of the same suite
 on the same machine in the history store, before the two compared
 (measure/earlier_noise.py has why). A store that is not there is not made; one that
 cannot be read is said, and the comparison goes on without it."""
@@ -10,7 +10,6 @@ from pathlib import Path
 
 import msgspec
 
-from hashbench.measure.compare import MIN_REPLICATES
 from hashbench.measure.earlier_noise import noise_by_case
 from hashbench.model import RunFile
 from hashbench.report.comparison import Earlier
@@ -20,14 +19,10 @@ from hashbench.store.history import fingerprint
 DEFAULT_RUNS = 12
 
 
-def _one_process_cases(old: RunFile, new: RunFile) -> bool:
-    return any(c.valid and c.processes < MIN_REPLICATES for c in (*old.cases, *new.cases))
-
-
 def earlier_runs(old: RunFile, new: RunFile, store: str | None, limit: int) -> Earlier | None:
-    """Up to `limit` earlier runs' noise for the cases of fewer than MIN_REPLICATES
-    processes; None where there are none, or nothing to learn it for."""
-    if limit <= 0 or not _one_process_cases(old, new):
+    """Up to `limit` earlier runs' noise for the cases (measure/earlier_noise.py); None
+    where there are none."""
+    if limit <= 0:
         return None
     location = store or default_location()
     if not location.startswith("postgresql://") and not Path(location).exists():

@@ -1,4 +1,4 @@
-"""A one-process case's own noise, from earlier runs of it on the same machine.
+"""A case's own noise between runs, from earlier runs of it on the same machine.
 
 With one runner process a side, a comparison cannot see how far a case moves between
 processes: within one process every sample shares its compilation, its memory layout
@@ -14,8 +14,13 @@ moderated towards its runner's typical one as compare.PRIOR_DF more moves, is th
 move smaller, never the tails the cases are held to lighter: those stay fitted to the two
 runs' moves alone (measure/compare.py), so the history only ever takes verdicts away.
 
-Only moves between records of one process each count: a record of several processes is
-a median of them, steadier, and would make a one-process case look steadier than it is.
+Moves count between records of as many processes (`compare.history_key`): a record of
+several processes is a median of them, steadier, and would make a one-process case look
+steadier than it is. A record of three processes has its own spread between them, but
+not how far all three land from one run to the next: on an Intel Xeon VM python/hashlib's
+sha256 `new` of 1 KiB ran at 1.16–1.17 µs in every process of one run and 1.58–1.61 µs in
+every process of the next, its processes landing in one of two speeds (docs/benchmarks/
+compare-findings.md), and a one-run-a-side comparison is held to those moves too.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from hashbench.measure.compare import PRIOR_DF, group_moves, log_change
+from hashbench.measure.compare import PRIOR_DF, group_moves, history_key, log_change
 from hashbench.measure.machine_move import machine_move
 from hashbench.model import CaseRecord, RunFile
 
@@ -36,26 +41,28 @@ MIN_MOVES = 2  # moves of a case between earlier runs before its own spread coun
 @dataclass(frozen=True)
 class EarlierSpread:
     runner: str
+    processes: int  # of its records: its runner's cases of as many are its prior
     mean_square: float  # of the case's relative log moves between consecutive runs
     moves: int
 
 
-def _one_process_pairs(old: RunFile, new: RunFile) -> list[tuple[CaseRecord, CaseRecord]]:
-    earlier = {c.id: c for c in old.cases if c.valid and c.processes <= 1}
+def _alike_pairs(old: RunFile, new: RunFile) -> list[tuple[CaseRecord, CaseRecord]]:
+    """The cases of both runs whose records have as many processes."""
+    earlier = {history_key(c): c for c in old.cases if c.valid}
     return [
-        (earlier[c.id], c) for c in new.cases if c.valid and c.processes <= 1 and c.id in earlier
+        (earlier[history_key(c)], c) for c in new.cases if c.valid and history_key(c) in earlier
     ]
 
 
 def case_spreads(runs: Iterable[RunFile]) -> dict[str, EarlierSpread]:
     """Each case's moves between consecutive runs of `runs` (oldest first), relative to
-    its group's move: the cases with at least MIN_MOVES of them. Two runs are held at a
-    time (a seeds run is some 8,000 records)."""
+    its group's move, by `history_key`: the cases with at least MIN_MOVES of them. Two runs
+    are held at a time (a seeds run is some 8,000 records)."""
     moves: dict[str, list[float]] = {}
-    runner: dict[str, str] = {}
+    runner: dict[str, tuple[str, int]] = {}
     previous: RunFile | None = None
     for run in runs:
-        pairs = _one_process_pairs(previous, run) if previous is not None else []
+        pairs = _alike_pairs(previous, run) if previous is not None else []
         previous = run
         if not pairs:
             continue
@@ -65,29 +72,30 @@ def case_spreads(runs: Iterable[RunFile]) -> dict[str, EarlierSpread]:
             continue
         centres = group_moves(pairs, d, math.log(move.ratio))
         for (_o, n), di, centre in zip(pairs, d, centres, strict=True):
-            moves.setdefault(n.id, []).append(di - centre)
-            runner[n.id] = n.runner
+            moves.setdefault(history_key(n), []).append(di - centre)
+            runner[history_key(n)] = (n.runner, n.processes)
     return {
-        key: EarlierSpread(runner[key], float(np.mean(np.square(v))), len(v))
+        key: EarlierSpread(*runner[key], float(np.mean(np.square(v))), len(v))
         for key, v in moves.items()
         if len(v) >= MIN_MOVES
     }
 
 
 def noise_by_case(runs: Iterable[RunFile]) -> dict[str, float]:
-    """One sd of each case's log change between two one-process runs, as its earlier runs
-    show it: its mean square moderated towards the median of its runner's cases (all
-    cases' where the runner has fewer than three), weighted as PRIOR_DF moves."""
+    """One sd of each case's log change between two runs, as its earlier runs of as many
+    processes show it, by `history_key`: its mean square moderated towards the median of
+    its runner's cases of as many processes (all cases' where those are fewer than three),
+    weighted as PRIOR_DF moves."""
     spreads = case_spreads(runs)
     if not spreads:
         return {}
     everyone = float(np.median([s.mean_square for s in spreads.values()]))
-    by_runner: dict[str, list[float]] = {}
+    by_runner: dict[tuple[str, int], list[float]] = {}
     for s in spreads.values():
-        by_runner.setdefault(s.runner, []).append(s.mean_square)
+        by_runner.setdefault((s.runner, s.processes), []).append(s.mean_square)
     prior = {r: float(np.median(v)) for r, v in by_runner.items() if len(v) >= 3}
     out = {}
     for key, s in spreads.items():
-        typical = prior.get(s.runner, everyone)
+        typical = prior.get((s.runner, s.processes), everyone)
         out[key] = math.sqrt((PRIOR_DF * typical + s.moves * s.mean_square) / (PRIOR_DF + s.moves))
     return out

@@ -46,6 +46,7 @@ class Tails:
     cases: int  # z scores it was fitted to
     kind: str = ""  # which cases (measure/compare.py's tail_kind)
     smallest: float = 0.0  # the smallest change it lets a comparison call, as a fraction
+    held: bool = False  # heavier than the fit: a one-process floor (measure/compare.py)
 
     @property
     def normal(self) -> bool:

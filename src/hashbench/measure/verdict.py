@@ -7,7 +7,10 @@ threshold. It is the same ("~") only when its whole 95% interval lies within the
 threshold: the data shows that no change of that size happened. Otherwise the data can
 show neither: "cannot tell", which fails no gate but says so, with what would tell
 (more processes, more runs, a quieter machine). A user who asked "is it 5% slower?"
-learns whether the answer is no, or unknown.
+learns whether the answer is no, or unknown. Between those, with one runner process a
+side, "possibly slower" or "possibly faster": significant against the comparison's own
+noise, but no further than a case that shifted whole in one run would move
+(measure/compare.py, `_held`); said with what would tell, it fails no gate.
 """
 
 from __future__ import annotations
@@ -18,8 +21,16 @@ from typing import Literal, Protocol
 
 from hashbench.measure.compare import RunMove
 
-Verdict = Literal["slower", "faster", "~", "cannot tell"]
-VERDICTS: tuple[Verdict, ...] = ("slower", "faster", "~", "cannot tell")
+Verdict = Literal["slower", "faster", "possibly slower", "possibly faster", "~", "cannot tell"]
+VERDICTS: tuple[Verdict, ...] = (
+    "slower",
+    "faster",
+    "possibly slower",
+    "possibly faster",
+    "~",
+    "cannot tell",
+)
+POSSIBLE: tuple[Verdict, ...] = ("possibly slower", "possibly faster")
 
 
 class Judgeable(Protocol):
@@ -37,11 +48,17 @@ class Judgeable(Protocol):
     @property
     def significant(self) -> bool: ...
 
+    @property
+    def possible(self) -> bool: ...  # significant but for a case that shifted whole
+
 
 def verdict(change: Judgeable, threshold: float) -> Verdict:
     """The verdict on one change at `threshold` (a fraction: 0.05 for 5%)."""
-    if change.significant and abs(change.relative - 1) > threshold:
+    beyond = abs(change.relative - 1) > threshold
+    if change.significant and beyond:
         return "slower" if change.relative > 1 else "faster"
+    if change.possible and beyond:
+        return "possibly slower" if change.relative > 1 else "possibly faster"
     if change.low >= 1 - threshold and change.high <= 1 + threshold:
         return "~"
     return "cannot tell"
@@ -108,3 +125,7 @@ class CountChange:
     @property
     def significant(self) -> bool:
         return self.low > 1 or self.high < 1
+
+    @property
+    def possible(self) -> bool:
+        return False  # a count does not shift whole from one process to the next

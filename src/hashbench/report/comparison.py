@@ -1,7 +1,8 @@
 """Comparing runs, case by case: the rows `hashbench compare` prints or exports.
 
 Cases are matched by case id. measure/compare.py measures each change and measure/
-verdict.py says what it means ("slower", "faster", "~" or "cannot tell"); this module
+verdict.py says what it means ("slower", "faster", "possibly slower" or "possibly
+faster", "~" or "cannot tell"); this module
 lays them out. Every row also shows its raw change. Reports list the rows with a verdict
 and count the others (pyperf's compare_to hides them the same way); `all` lists every row.
 """
@@ -24,11 +25,13 @@ from hashbench.measure.compare import (
     RunMove,
     compare_pairs,
     geometric_mean,
+    history_key,
     within_run,
 )
 from hashbench.measure.machine_move import MachineMove
 from hashbench.measure.tails import Tails
 from hashbench.measure.verdict import (
+    POSSIBLE,
     Outcome,
     Verdict,
     outcome,
@@ -64,11 +67,11 @@ class Row:
 
 @dataclass(frozen=True)
 class Earlier:
-    """Earlier runs of the same cases (the history store): each one-process case's own
-    noise from its moves between them (measure/earlier_noise.py)."""
+    """Earlier runs of the same cases (the history store): each case's own noise from its
+    moves between them (measure/earlier_noise.py)."""
 
     runs: int
-    noise: dict[str, float]  # one sd of a case's log change, by case id
+    noise: dict[str, float]  # one sd of a case's log change, by compare.history_key
 
 
 @dataclass
@@ -286,7 +289,7 @@ def replication_lines(cmp: Comparison) -> list[str]:
         "(docs/benchmarks/gate.md: there digest changes of about ±6% could be called)"
     ]
     few = [r for r in cmp.rows if min(r.old.processes, r.new.processes) < MIN_REPLICATES]
-    held = sum(r.new.id in cmp.earlier.noise for r in few) if cmp.earlier else 0
+    held = sum(history_key(r.new) in cmp.earlier.noise for r in few) if cmp.earlier else 0
     if cmp.earlier and held:
         lines.append(
             f"{held} of {len(few)} such cases held to their own moves over "
@@ -311,6 +314,12 @@ def tails_lines(cmp: Comparison) -> list[str]:
             if t.normal
             else f"with tails like a Student t's with {t.df:g} degrees of freedom"
         )
+        if t.held:
+            shape = (
+                f"held to tails no lighter than a Student t's with {t.df:g} degrees of "
+                "freedom, heavier than their own (one process a side: a case may shift "
+                "whole, docs/benchmarks/shifted-whole.md)"
+            )
         lines.append(
             f"{t.kind}: {t.cases} moves {shape}, which they are judged against; the smallest "
             f"change this comparison can call among them: {smallest_text(t.smallest)}"
@@ -349,7 +358,7 @@ def summary_lines(cmp: Comparison, every: bool = False) -> list[str]:
         lines.append(
             f"{slower} slower and {faster} faster than {cmp.old_name} beyond the threshold"
         )
-    lines += untold_lines(cmp)
+    lines += possible_lines(cmp) + untold_lines(cmp)
     listed = shown(cmp, every)
     same = sum(r.verdict == "~" for r in cmp.rows if r not in listed)
     if same:
@@ -367,6 +376,20 @@ def summary_lines(cmp: Comparison, every: bool = False) -> list[str]:
                 f"{len(keys)} {what}: " + ", ".join(keys[:10]) + (" …" if len(keys) > 10 else "")
             )
     return lines
+
+
+def possible_lines(cmp: Comparison) -> list[str]:
+    """The one-process cases whose change the comparison's own noise calls but a case that
+    shifted whole in one run could also give (measure/compare.py, `_held`)."""
+    possible = [r for r in cmp.rows if r.verdict in POSSIBLE]
+    if not possible:
+        return []
+    return [
+        f"{len(possible)} possible changes beyond ±{cmp.threshold:.0%}: significant against "
+        "this comparison's noise, but with one runner process a side no further than a case "
+        "that shifted whole in one run moves here (docs/benchmarks/shifted-whole.md); not "
+        f"failed: `run --processes {MIN_REPLICATES}`, or several runs a side, would tell"
+    ]
 
 
 def untold_lines(cmp: Comparison) -> list[str]:
@@ -391,7 +414,14 @@ def untold_lines(cmp: Comparison) -> list[str]:
     ]
 
 
-STYLE = {"slower": "red", "faster": "green", "~": "dim", "cannot tell": "yellow"}
+STYLE = {
+    "slower": "red",
+    "faster": "green",
+    "possibly slower": "magenta",
+    "possibly faster": "cyan",
+    "~": "dim",
+    "cannot tell": "yellow",
+}
 
 
 def render(cmp: Comparison, console: Console, every: bool = False) -> None:
