@@ -78,6 +78,20 @@ def test_a_still_machine_lets_a_small_run_catch_a_real_change():
     assert same in ("~", "cannot tell") and slower == "slower"
 
 
+def test_every_case_moved_alike_past_a_still_yardstick_is_the_machine_s_doing():
+    """Three libraries of one group 15% slower alike while the yardstick held (a machine
+    slower at bcrypt than at a digest, as on an Intel Xeon VM): what they share joins
+    the machine's uncertainty and none is called. One of three slower is still caught:
+    the others did not move with it."""
+    alike = _pairs(_readings(1000, 1), _readings(1000, 2), (1.15, 1.16, 1.15))
+    changes, move, *_ = compare_pairs(alike)
+    assert move.source == "the yardstick" and move.uncertainty > 0.1
+    assert [verdict(c, 0.05) for c in changes] == ["cannot tell"] * 3
+    one = _pairs(_readings(1000, 1), _readings(1000, 2), (1.0, 1.15, 1.0))
+    changes, move, *_ = compare_pairs(one)
+    assert move.uncertainty < 0.01 and verdict(changes[1], 0.05) == "slower"
+
+
 def test_without_readings_a_small_run_s_changes_are_unbounded():
     """One reading a side (files of runs that read the yardstick once a process): the
     machine's move is unknown, so a 20% slowdown is not called, and the reason is said."""

@@ -13,7 +13,8 @@ by a third. What a comparison takes out of each case, and how uncertain that is:
   half, with a standard error from that spread. A case does not share the machine's
   move exactly (another workload, another part of the CPU): the residue grows with the
   move, TRANSFER of it as one sd. A machine that moved by a third cannot have a 5%
-  change told from it; one that held still can.
+  change told from it; one that held still can. Nor can a run whose every case moved
+  the same way beyond the yardstick (`_unseen`): what they share joins the uncertainty.
 - **A few cases and no yardstick readings to go by** (fewer than MIN_READINGS a side,
   as in files of runs that read it once a process): the machine's move is unknown, and
   so is every case's change: a comparison says so and calls nothing.
@@ -99,8 +100,22 @@ def machine_move(pairs: Sequence[tuple[CaseRecord, CaseRecord]], d: list[float])
     if len(d) >= MIN_FOR_NULL:
         return MachineMove(cases, "all cases' median", yardstick, cases, 0.0, counted)
     if stick is not None and math.isfinite(stick.se):
-        uncertainty = math.hypot(stick.se, TRANSFER * stick.log)
+        uncertainty = math.hypot(stick.se, TRANSFER * stick.log, _unseen(d, stick.log))
         return MachineMove(
             math.exp(stick.log), "the yardstick", yardstick, cases, uncertainty, counted
         )
     return MachineMove(1.0, "none", yardstick, cases, math.inf, counted)
+
+
+def _unseen(d: Sequence[float], stick: float) -> float:
+    """What every case moved beyond the yardstick alike, as one sd of the machine's move:
+    the move nearest the yardstick's where all of two or more cases moved the same way
+    from it, else 0. The yardstick is a digest; a machine slower at other work (memory
+    bandwidth taken by a neighbour: three argon2id libraries 12–50% slower while the
+    yardstick held; three bcrypt libraries 15% slower alike, on an Intel Xeon VM,
+    docs/benchmarks/compare-findings.md) moves every case of the run with it, which no
+    one library's change does."""
+    beyond = [di - stick for di in d]
+    if len(beyond) < 2 or not (all(b > 0 for b in beyond) or all(b < 0 for b in beyond)):
+        return 0.0
+    return min(abs(b) for b in beyond)
