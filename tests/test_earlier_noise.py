@@ -115,8 +115,13 @@ def test_a_replicated_case_with_one_run_a_side_is_held_to_its_earlier_runs():
     assert [r.new.impl for r in alone.regressions] == ["x/i0"]
     held = comparison.between_runs(old, new, 0.05, ("a", "b"), earlier)
     assert held.regressions == [] and held.rows[0].change.noise > 0.2
+    assert any(
+        line.startswith("30 of 30 cases of 3 runner processes or more a side held to their")
+        for line in comparison.summary_lines(held)
+    )
     merged = comparison.between_runs(old, new, 0.05, ("a", "b"), earlier, runs_a_side=(3, 3))
     assert merged.rows[0].change.noise < 0.05  # its processes' spread, not the history's
+    assert not any("held to their own moves" in line for line in comparison.summary_lines(merged))
 
 
 def test_compare_reads_the_earlier_runs_of_this_machine_from_the_store(tmp_path):

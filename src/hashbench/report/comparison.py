@@ -91,6 +91,7 @@ class Comparison:
     # cases of both runs whose moves measured the machine and the noise, where only some
     # of them were asked about (`compare --impl`); 0: the rows themselves
     measured_with: int = 0
+    one_run_a_side: bool = True  # each side one run, not several merged
 
     @property
     def regressions(self) -> list[Row]:
@@ -161,6 +162,7 @@ def between_runs(
         earlier=earlier,
         tails=tails,
         measured_with=len(pairs) if len(rows) < len(pairs) else 0,
+        one_run_a_side=runs_a_side == (1, 1),
     )
 
 
@@ -280,7 +282,7 @@ def replication_lines(cmp: Comparison) -> list[str]:
         return []
     fewest = min(min(r.old.processes, r.new.processes) for r in cmp.rows)
     if fewest >= MIN_REPLICATES:
-        return []
+        return _replicated_history_lines(cmp)
     lines = [
         f"some cases have {fewest} runner process a side: a case that shifted whole in one "
         "run cannot be told from a change; for a gate, give each side "
@@ -301,7 +303,24 @@ def replication_lines(cmp: Comparison) -> list[str]:
             "judged by this comparison's noise alone (runs stored by `run` give the next "
             "comparison their own moves)"
         )
-    return lines
+    return lines + _replicated_history_lines(cmp)
+
+
+def _replicated_history_lines(cmp: Comparison) -> list[str]:
+    """How many cases of several processes a side were held to their earlier runs too
+    (one run a side: measure/compare.py)."""
+    if cmp.earlier is None or not cmp.one_run_a_side:
+        return []
+    replicated = [r for r in cmp.rows if min(r.old.processes, r.new.processes) >= MIN_REPLICATES]
+    held = sum(history_key(r.new) in cmp.earlier.noise for r in replicated)
+    if not held:
+        return []
+    return [
+        f"{held} of {len(replicated)} cases of {MIN_REPLICATES} runner processes or more a side "
+        f"held to their own moves over {cmp.earlier.runs} earlier runs of as many processes on "
+        "this machine too (the history store): one run's processes do not show how far they "
+        "all land from one run to the next"
+    ]
 
 
 def tails_lines(cmp: Comparison) -> list[str]:
