@@ -158,14 +158,16 @@ def _with_median(files, tmp_path: Path, medians: dict[str, tuple[float, float, f
             f, st = median / case.stats.median, case.stats  # every figure moved alike
             case.samples_ns = [round(x * f) for x in case.samples_ns]
             per_op = [x / (case.iters or 1) for x in case.samples_ns]
+            lo, hi = min(per_op), max(per_op)  # of the rounded samples: the tails kept within
             case.stats = msgspec.structs.replace(
                 st,
-                **{k: getattr(st, k) * f for k in ("mean", "std", "p75", "p99", "p995")},
+                **{k: min(max(getattr(st, k) * f, lo), hi) for k in ("mean", "p75", "p99", "p995")},
+                std=st.std * f,
                 mean_ci=(st.mean_ci[0] * f, st.mean_ci[1] * f),
                 median=median,
                 median_ci=(low, high),
-                min=min(per_op),
-                max=max(per_op),
+                min=lo,
+                max=hi,
                 ops_per_s=st.ops_per_s / f,
             )
             case.process_medians_ns = [x * f for x in case.process_medians_ns]
