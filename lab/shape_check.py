@@ -12,8 +12,8 @@ interleaved, pair by pair, so each meets the machine's hours alike), then per pa
 - **+10%**: each valid case of run b in turn with its samples scaled by 1.10 (what the
   same code doing 10% more work per op gives, its noise scaled alike: the "iterations
   relabelled" of the brief), the rest of b as measured: caught (slower), possibly slower,
-  "cannot tell",
-  missed (~), or called faster; judged among all of b's cases, as `compare a b` judges it.
+  "cannot tell", missed (~), or called faster; judged among all of b's cases, as
+  `compare a b` judges it.
 
     .venv/bin/python lab/shape_check.py --pairs 10 --keep /work/shapes
         [--shapes digest,bcrypt,...] [--out docs/benchmarks/shapes.md]

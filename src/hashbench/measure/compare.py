@@ -287,7 +287,7 @@ def _pushed(side: list[float]) -> float:
     PUSHED_SDS of the case's moderated spread (a normal's processes, however many, rarely
     reach 3), it bounds the location's error at 95%; with one of three slowed the median
     is a fast one and the gap small (tests/test_compare.py)."""
-    return float(np.median(side)) - min(side) if side else 0.0
+    return float(np.median(side)) - min(side)
 
 
 def history_key(case: CaseRecord) -> str:

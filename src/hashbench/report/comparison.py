@@ -64,6 +64,11 @@ class Row:
     def verdict(self) -> Verdict:
         return verdict(self.change, self.threshold)
 
+    @property
+    def processes(self) -> int:
+        """The runner processes of its side with fewer."""
+        return min(self.old.processes, self.new.processes)
+
 
 @dataclass(frozen=True)
 class Earlier:
@@ -280,7 +285,7 @@ def replication_lines(cmp: Comparison) -> list[str]:
     say so, and what would. docs/benchmarks/gate.md has the figures."""
     if not cmp.rows:
         return []
-    fewest = min(min(r.old.processes, r.new.processes) for r in cmp.rows)
+    fewest = min(r.processes for r in cmp.rows)
     if fewest >= MIN_REPLICATES:
         return _replicated_history_lines(cmp)
     lines = [
@@ -290,7 +295,7 @@ def replication_lines(cmp: Comparison) -> list[str]:
         "by +; run them alternately) or `run --processes 3`; on a shared VM six a side "
         "(docs/benchmarks/gate.md: there digest changes of about ±6% could be called)"
     ]
-    few = [r for r in cmp.rows if min(r.old.processes, r.new.processes) < MIN_REPLICATES]
+    few = [r for r in cmp.rows if r.processes < MIN_REPLICATES]
     held = sum(history_key(r.new) in cmp.earlier.noise for r in few) if cmp.earlier else 0
     if cmp.earlier and held:
         lines.append(
@@ -311,7 +316,7 @@ def _replicated_history_lines(cmp: Comparison) -> list[str]:
     (one run a side: measure/compare.py)."""
     if cmp.earlier is None or not cmp.one_run_a_side:
         return []
-    replicated = [r for r in cmp.rows if min(r.old.processes, r.new.processes) >= MIN_REPLICATES]
+    replicated = [r for r in cmp.rows if r.processes >= MIN_REPLICATES]
     held = sum(history_key(r.new) in cmp.earlier.noise for r in replicated)
     if not held:
         return []
@@ -420,7 +425,7 @@ def untold_lines(cmp: Comparison) -> list[str]:
     whys = sorted({r.change.why for r in untold if r.change.why is not None})
     reason = "; ".join(whys) if whys else "their 95% interval reaches beyond the threshold"
     listed = "" if len(untold) <= LISTED_UNTOLD else " (--all lists them)"
-    fewest = min(min(r.old.processes, r.new.processes) for r in untold)
+    fewest = min(r.processes for r in untold)
     more = (
         f"`run --processes {MIN_REPLICATES}`"
         if fewest < MIN_REPLICATES
