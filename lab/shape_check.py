@@ -134,6 +134,7 @@ class Tally:
     wrong: int = 0
     seconds: list[float] = field(default_factory=list)
     moves: list[float] = field(default_factory=list)  # the machine's move, raw, per pair
+    called: list[str] = field(default_factory=list)  # the A/A cases called a change
 
 
 def hashbench(*args: str) -> subprocess.CompletedProcess[str]:
@@ -223,7 +224,12 @@ def verdicts(cmp: Judged) -> dict[str, str]:
 
 
 def one_pair(
-    a: RunFile, b: RunFile, store: Path | None, tally: Tally, effect: float = EFFECT
+    a: RunFile,
+    b: RunFile,
+    store: Path | None,
+    tally: Tally,
+    effect: float = EFFECT,
+    name: str = "",
 ) -> None:
     earlier = (
         earlier_runs.earlier_runs(a, b, str(store), earlier_runs.DEFAULT_RUNS) if store else None
@@ -239,6 +245,13 @@ def one_pair(
     tally.false += false
     tally.untold += sum(v == "cannot tell" for v in said.values())
     tally.possible += sum(v in POSSIBLE for v in said.values())
+    if isinstance(cmp, comparison.Comparison):
+        tally.called += [
+            f"{name} `{r.new.id}`: {r.verdict}, {r.change.percent:+.1f}% "
+            f"(raw {(r.change.ratio - 1) * 100:+.1f}%, p = {r.change.p_value:.2g})"
+            for r in cmp.rows
+            if r.verdict in ("slower", "faster")
+        ]
     machine = getattr(cmp, "machine", None)
     if machine is not None:
         tally.moves.append(machine.cases - 1)
@@ -273,7 +286,7 @@ def tally_shape(
 ) -> Tally:
     tally = Tally()
     for a, b in pairs_of(folder, chain):
-        one_pair(load(a), load(b), store, tally, effect)
+        one_pair(load(a), load(b), store, tally, effect, f"{a.stem}–{b.stem}")
         for path in (a, b):
             seconds = path.with_suffix(".seconds")
             if seconds.exists():
@@ -293,13 +306,14 @@ def report(
     chain: bool = False,
     effect: float = EFFECT,
 ) -> str:
-    rows = []
+    rows, called = [], []
     size = f"+{effect - 1:.0%}"
     for name in names:
         folder = keep / name
         if not folder.is_dir():
             continue
         t = tally_shape(folder, keep / "store.db" if history else None, chain, effect)
+        called += [f"- {name} {line}" for line in t.called]
         took = f"{np.median(t.seconds):.0f} s" if t.seconds else "—"
         moves = np.abs(t.moves) if t.moves else None
         move = f"{np.median(moves):.1%} (max {np.max(moves):.1%})" if moves is not None else "—"
@@ -337,6 +351,11 @@ def report(
             "",
             head,
             *rows,
+            "",
+            "A/A cases called slower or faster (pair, case, verdict, change after the machine's "
+            "move):",
+            "",
+            *(called or ["- none"]),
             "",
         ]
     )

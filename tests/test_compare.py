@@ -360,7 +360,7 @@ def test_merging_takes_each_run_s_machine_move_out():
     """Three runs of ten cases; the second run's machine 10% slower for every case, and
     case x/i3 alone 6% slower in the third. Merged, each case's three process values
     agree but x/i3's, whose own move is kept."""
-    from hashbench.measure.compare import _process_logs
+    from hashbench.measure.compare import process_logs
     from hashbench.measure.merge_runs import merge_runs
 
     def one(run: int) -> RunFile:
@@ -374,7 +374,7 @@ def test_merging_takes_each_run_s_machine_move_out():
             cases.append(case)
         return run_of(*cases)
 
-    merged = {c.impl: _process_logs(c) for c in merge_runs([one(r) for r in range(3)]).cases}
+    merged = {c.impl: process_logs(c) for c in merge_runs([one(r) for r in range(3)]).cases}
     spread = {impl: max(v) - min(v) for impl, v in merged.items()}
     assert spread.pop("x/i3") == pytest.approx(np.log(1.06), abs=0.002)
     assert max(spread.values()) < 0.002
@@ -776,3 +776,43 @@ def test_one_run_a_side_is_held_to_the_spread_between_runs():
     as_merged = comparison.between_runs(old, new, 0.05, ("a", "b"), runs_a_side=(3, 3))
     [called] = [r for r in as_merged.rows if r.verdict == "slower"]
     assert (called.new.impl, called.new.input_size) == ("node/hash-wasm", 64)
+
+
+def _visit_slowed(seed: int, change: float = 1.0) -> tuple[RunFile, RunFile]:
+    """Eight groups of 23 libraries each (three processes a side, one run a side), as
+    quick at `--processes 3`; in run a, 19 of group 0's PBKDF2 libraries were 6–46%
+    slower in every process of its visit, x/i0 not. Group 1's x/i30 moves by `change`."""
+    rng = np.random.default_rng(seed)
+    old, new = [], []
+    for g in range(8):
+        alg = "pbkdf2-sha256" if g == 0 else f"alg{g}"
+        for k in range(23):
+            i = 23 * g + k
+            slowed = float(rng.uniform(1.06, 1.46)) if g == 0 and 4 <= k else 1.0
+            moved = change if i == 30 else 1.0
+            for side, centre in ((old, 1e6 * (1 + k) * slowed), (new, 1e6 * (1 + k) * moved)):
+                samples, owners = _processes(centre, rng, 0.01)
+                case = _with_stats(f"r{k}/i{i}", samples, stats.summarize(np.asarray(samples)))
+                case.sample_processes, case.processes = owners, 3
+                case.group, case.alg, case.op = g, alg, "derive"
+                side.append(case)
+    return run_of(*old), run_of(*new)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_one_run_a_side_is_held_to_how_its_algorithm_s_cases_moved(seed):
+    """Quick at three processes on the Xeon VM: go/x-crypto-pbkdf2 unmoved while 19 of
+    its group's 23 PBKDF2 libraries were 6–46% slower in run a's visit; against the
+    group's median move (−17%) it was called +21% slower. One run a side, its processes
+    see nothing of what moved its visit's cases apart: its noise is no smaller than the
+    spread of the moves of its algorithm's and its runner's cases in this comparison,
+    as a one-process case's is. A case of a steady group 1.5× slower is still caught."""
+    old, new = _visit_slowed(seed)
+    cmp = comparison.between_runs(old, new, 0.05, ("a", "b"))
+    assert not [r for r in cmp.rows if r.verdict in CALLED], [
+        (r.new.impl, r.verdict) for r in cmp.rows if r.verdict in CALLED
+    ]
+    assert cmp.outcome.exit_code == 0
+    old, new = _visit_slowed(seed, change=1.5)
+    cmp = comparison.between_runs(old, new, 0.05, ("a", "b"))
+    assert [r.new.impl for r in cmp.regressions] == ["r7/i30"]

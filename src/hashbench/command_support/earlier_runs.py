@@ -10,7 +10,7 @@ from pathlib import Path
 
 import msgspec
 
-from hashbench.measure.earlier_noise import noise_by_case
+from hashbench.measure.earlier_noise import earlier_noise
 from hashbench.model import RunFile
 from hashbench.report.comparison import Earlier
 from hashbench.store import StoreError, default_location, open_store
@@ -33,10 +33,10 @@ def earlier_runs(old: RunFile, new: RunFile, store: str | None, limit: int) -> E
         history = open_store(location)
         try:
             ids = history.earlier_runs(machine, new.suite, before, limit)
-            noise = noise_by_case(history.load_run(i) for i in ids)  # one at a time
+            told = earlier_noise(history.load_run(i) for i in ids)  # one at a time
         finally:
             history.close()
     except StoreError as exc:
         print(f"compare: without earlier runs: {exc}", file=sys.stderr)
         return None
-    return Earlier(len(ids), noise) if ids else None
+    return Earlier(len(ids), told.noise, told.shifted) if ids else None

@@ -19,7 +19,11 @@ the median of its processes' faster halves (`fast_half`).
   processes (an empirical-Bayes variance, as limma's): three
   processes a side alone would make some cases look far steadier than they are. The
   test is Student's t with PRIOR_DF + n_old + n_new − 2 degrees of freedom (what it
-  catches and how often it cries wolf: docs/benchmarks/gate.md).
+  catches and how often it cries wolf: docs/benchmarks/gate.md). With one run a side,
+  the processes of a side share one visit of their group and see nothing of what moved
+  that visit's cases apart (19 of 23 PBKDF2 libraries 6–46% slower in one quick run at
+  three processes, one library not): the noise is no smaller than the run's empirical
+  noise below, as a one-process case's is.
 - **With fewer processes** a case's own spread cannot be had: its noise is the larger of
   the two medians' 95% intervals and the run's empirical noise: how far the cases of its
   runner, and those of its algorithm, spread around the machine's move (1.4826 · MAD, a
@@ -172,7 +176,7 @@ def fast_half(samples: Sequence[float]) -> float:
     return float(np.median(ordered[: max(1, (len(ordered) + 1) // 2)]))
 
 
-def _process_logs(case: CaseRecord) -> list[float]:
+def process_logs(case: CaseRecord) -> list[float]:
     """log of each runner process's faster-half median (ns per op): the case's
     replicates."""
     processes = case.sample_processes or [0] * len(case.samples_ns)
@@ -186,7 +190,7 @@ def _process_logs(case: CaseRecord) -> list[float]:
 def location(case: CaseRecord) -> float:
     """log ns per op that a comparison judges: the median of the case's process values
     (fast_half), so neither slowed samples nor one slowed process move it."""
-    return float(np.median(_process_logs(case)))
+    return float(np.median(process_logs(case)))
 
 
 def log_change(old: CaseRecord, new: CaseRecord) -> float:
@@ -246,7 +250,7 @@ def _replicated_noise(
     compilation: node/hash-wasm's three processes within 1.3% in each of two seeds runs,
     its faster half 8.7% apart, tests/fixtures/seeds-group). Several runs a side hold
     that spread in their processes already."""
-    logs = [(_process_logs(old), _process_logs(new)) for old, new in pairs]
+    logs = [(process_logs(old), process_logs(new)) for old, new in pairs]
     own: list[float | None] = [
         _pooled_spread(a, b) if min(len(a), len(b)) >= MIN_REPLICATES else None for a, b in logs
     ]
@@ -307,6 +311,7 @@ def compare_pairs(
     jit: frozenset[str] = frozenset(),
     families: Sequence[Hashable | None] | None = None,
     one_run_a_side: bool = False,
+    shifted: frozenset[str] = frozenset(),
 ) -> tuple[list[Change], MachineMove, RunMove, list[Tails]]:
     """Each pair's change (old, new: valid records of the same case), the machine's move
     taken out of them, the move of all cases together, and the nulls fitted to the
@@ -321,7 +326,10 @@ def compare_pairs(
     pairs one): the false discovery rate is held within each family alone (the cases a
     user asked about, or each library's: as many `compare --impl` as libraries), and a
     pair of family None is never significant. `one_run_a_side`: each side is one run (not
-    several merged), so its processes hold no spread between runs (`_replicated_noise`)."""
+    several merged), so its processes hold no spread between runs (`_replicated_noise`)
+    nor between the cases of one visit (`_empirical_noise`); `shifted`: the cases (by
+    `history_key`) whose earlier runs show them shifting whole (measure/earlier_noise.py),
+    whose verdicts a replicated test with one run a side holds as one process's (`_held`)."""
     d = [log_change(old, new) for old, new in pairs]
     move = machine_move(pairs, d)
     centres = group_moves(pairs, d, math.log(move.ratio))
@@ -330,6 +338,7 @@ def compare_pairs(
     floors = _empirical_noise(pairs, residuals)
     judged: list[Judged] = []
     whys: list[str | None] = []
+    whole: list[bool] = []  # may have shifted whole in one run: held as one process is
     for (old, new), di, centre, floor, own in zip(
         pairs, d, centres, floors, replicated, strict=True
     ):
@@ -337,6 +346,8 @@ def compare_pairs(
         history = (earlier or {}).get(history_key(new))
         if own is not None:
             noise, df = own.se, own.df
+            if one_run_a_side:
+                noise = max(noise, floor)
             run_noise = noise
             if one_run_a_side:
                 noise = max(noise, history or 0.0)
@@ -352,15 +363,16 @@ def compare_pairs(
         kind = tail_kind(new, own is not None, new.runner in jit if jit else None)
         judged.append(Judged(di - centre, noise, df, kind, run_noise))
         whys.append(why)
+        whole.append(one_run_a_side and history_key(new) in shifted)
     members: dict[Hashable, list[int]] = {}
     for i, key in enumerate(families if families is not None else [0] * len(d)):
         if key is not None:
             members.setdefault(key, []).append(i)
     fitted, own_nulls = _fitted_tails(judged, max([1, *map(len, members.values())]))
     changes, held_p, fitted_p = [], [], []
-    for di, j, fitted_null, why in zip(d, judged, own_nulls, whys, strict=True):
+    for di, j, fitted_null, why, shift in zip(d, judged, own_nulls, whys, whole, strict=True):
         null = _null(fitted_null, j.df)
-        held = _held(null, j.df)
+        held = _held(null, None if shift else j.df)
         quantile = held.quantile()
         held_p.append(_p_value(held, j))
         fitted_p.append(_p_value(null, j))

@@ -21,6 +21,14 @@ not how far all three land from one run to the next: on an Intel Xeon VM python/
 sha256 `new` of 1 KiB ran at 1.16–1.17 µs in every process of one run and 1.58–1.61 µs in
 every process of the next, its processes landing in one of two speeds (docs/benchmarks/
 compare-findings.md), and a one-run-a-side comparison is held to those moves too.
+
+Such a case's moves are no normal's either: c/argon2 (argon2id, 19 MiB) moved within 2%
+between three-process runs on that VM, then by +51%, all three processes of one run on
+its slow speed, and a mean square of a few moves held that to ±14%: a regression. A case
+whose earlier moves reach SHIFT_SDS of its runner's typical one has shifted whole, and so
+has one whose processes of one earlier run lay that far apart (crystal/openssl-digest's md5
+of 256 B on an AMD EPYC VM: a process at 650 or 730 ns, all three of one run at 650 and
+of the next at 730, called +12%): compare holds its verdict as one process's (`_held`).
 """
 
 from __future__ import annotations
@@ -31,11 +39,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from hashbench.measure.compare import PRIOR_DF, group_moves, history_key, log_change
+from hashbench.measure.compare import (
+    PRIOR_DF,
+    PUSHED_SDS,
+    group_moves,
+    history_key,
+    log_change,
+    process_logs,
+)
 from hashbench.measure.machine_move import machine_move
 from hashbench.model import CaseRecord, RunFile
 
 MIN_MOVES = 2  # moves of a case between earlier runs before its own spread counts
+SHIFT_SDS = PUSHED_SDS  # an earlier move this many of its runner's typical sds: shifted whole
 
 
 @dataclass(frozen=True)
@@ -44,6 +60,15 @@ class EarlierSpread:
     processes: int  # of its records: its runner's cases of as many are its prior
     mean_square: float  # of the case's relative log moves between consecutive runs
     moves: int
+    largest: float  # the largest of those moves, or of a process from its run's median
+
+
+@dataclass(frozen=True)
+class EarlierNoise:
+    """What earlier runs tell of each case, by `history_key`."""
+
+    noise: dict[str, float]  # one sd of its log change between two runs
+    shifted: frozenset[str]  # the cases that shifted whole between two of them
 
 
 def _alike_pairs(old: RunFile, new: RunFile) -> list[tuple[CaseRecord, CaseRecord]]:
@@ -59,9 +84,15 @@ def case_spreads(runs: Iterable[RunFile]) -> dict[str, EarlierSpread]:
     its group's move, by `history_key`: the cases with at least MIN_MOVES of them. Two runs
     are held at a time (a seeds run is some 8,000 records)."""
     moves: dict[str, list[float]] = {}
+    apart: dict[str, float] = {}  # the farthest one process of a run lay from its median
     runner: dict[str, tuple[str, int]] = {}
     previous: RunFile | None = None
     for run in runs:
+        for case in run.cases:
+            if case.valid and case.processes > 1:
+                logs = process_logs(case)
+                far = max(abs(x - float(np.median(logs))) for x in logs)
+                apart[history_key(case)] = max(apart.get(history_key(case), 0.0), far)
         pairs = _alike_pairs(previous, run) if previous is not None else []
         previous = run
         if not pairs:
@@ -75,10 +106,31 @@ def case_spreads(runs: Iterable[RunFile]) -> dict[str, EarlierSpread]:
             moves.setdefault(history_key(n), []).append(di - centre)
             runner[history_key(n)] = (n.runner, n.processes)
     return {
-        key: EarlierSpread(*runner[key], float(np.mean(np.square(v))), len(v))
+        key: EarlierSpread(
+            *runner[key],
+            float(np.mean(np.square(v))),
+            len(v),
+            max(float(np.max(np.abs(v))), apart.get(key, 0.0)),
+        )
         for key, v in moves.items()
         if len(v) >= MIN_MOVES
     }
+
+
+def earlier_noise(runs: Iterable[RunFile]) -> EarlierNoise:
+    """Each case's noise between two runs, as its earlier runs of as many processes show
+    it (`noise_by_case`), and which of them shifted whole: an earlier move of SHIFT_SDS
+    of the typical sd its noise is moderated towards, or more."""
+    spreads = case_spreads(runs)
+    typical = _typical(spreads)
+    noise = {
+        key: math.sqrt((PRIOR_DF * typical[key] + s.moves * s.mean_square) / (PRIOR_DF + s.moves))
+        for key, s in spreads.items()
+    }
+    shifted = frozenset(
+        key for key, s in spreads.items() if s.largest > SHIFT_SDS * math.sqrt(typical[key])
+    )
+    return EarlierNoise(noise, shifted)
 
 
 def noise_by_case(runs: Iterable[RunFile]) -> dict[str, float]:
@@ -86,7 +138,12 @@ def noise_by_case(runs: Iterable[RunFile]) -> dict[str, float]:
     processes show it, by `history_key`: its mean square moderated towards the median of
     its runner's cases of as many processes (all cases' where those are fewer than three),
     weighted as PRIOR_DF moves."""
-    spreads = case_spreads(runs)
+    return earlier_noise(runs).noise
+
+
+def _typical(spreads: dict[str, EarlierSpread]) -> dict[str, float]:
+    """The mean square each case's is moderated towards: the median of its runner's cases
+    of as many processes, all cases' where those are fewer than three."""
     if not spreads:
         return {}
     everyone = float(np.median([s.mean_square for s in spreads.values()]))
@@ -94,8 +151,4 @@ def noise_by_case(runs: Iterable[RunFile]) -> dict[str, float]:
     for s in spreads.values():
         by_runner.setdefault((s.runner, s.processes), []).append(s.mean_square)
     prior = {r: float(np.median(v)) for r, v in by_runner.items() if len(v) >= 3}
-    out = {}
-    for key, s in spreads.items():
-        typical = prior.get((s.runner, s.processes), everyone)
-        out[key] = math.sqrt((PRIOR_DF * typical + s.moves * s.mean_square) / (PRIOR_DF + s.moves))
-    return out
+    return {key: prior.get((s.runner, s.processes), everyone) for key, s in spreads.items()}

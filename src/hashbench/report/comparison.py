@@ -28,6 +28,7 @@ from hashbench.measure.compare import (
     history_key,
     within_run,
 )
+from hashbench.measure.earlier_noise import SHIFT_SDS
 from hashbench.measure.machine_move import MachineMove
 from hashbench.measure.tails import Tails
 from hashbench.measure.verdict import (
@@ -77,6 +78,7 @@ class Earlier:
 
     runs: int
     noise: dict[str, float]  # one sd of a case's log change, by compare.history_key
+    shifted: frozenset[str] = frozenset()  # the cases that shifted whole between them
 
 
 @dataclass
@@ -141,11 +143,12 @@ def between_runs(
             label = f"{b[key].impl} · {title(b[key])}"
             not_measured.append(f"{label} ({a[key].status} → {b[key].status})")
     known = earlier.noise if earlier else None
+    shifted = earlier.shifted if earlier else frozenset()
     jit = frozenset(name for run in (old, new) for name, r in run.runners.items() if r.jit)
     family_of: Callable[[CaseRecord], Hashable] = each or (lambda _case: 0)
     family = [family_of(n) if wanted(n) else None for _o, n in pairs]
     changes, machine, run_move, tails = (
-        compare_pairs(pairs, known, jit, family, runs_a_side == (1, 1))
+        compare_pairs(pairs, known, jit, family, runs_a_side == (1, 1), shifted)
         if pairs
         else ([], None, None, [])
     )
@@ -320,11 +323,19 @@ def _replicated_history_lines(cmp: Comparison) -> list[str]:
     held = sum(history_key(r.new) in cmp.earlier.noise for r in replicated)
     if not held:
         return []
+    shifted = sum(history_key(r.new) in cmp.earlier.shifted for r in replicated)
+    whole = (
+        f"; {shifted} of them shifted whole between two of those runs (a move of "
+        f"{SHIFT_SDS:g} times their runner's typical one or more), and their verdicts are "
+        "held as one process's"
+        if shifted
+        else ""
+    )
     return [
         f"{held} of {len(replicated)} cases of {MIN_REPLICATES} runner processes or more a side "
         f"held to their own moves over {cmp.earlier.runs} earlier runs of as many processes on "
         "this machine too (the history store): one run's processes do not show how far they "
-        "all land from one run to the next"
+        f"all land from one run to the next{whole}"
     ]
 
 
@@ -403,16 +414,22 @@ def summary_lines(cmp: Comparison, every: bool = False) -> list[str]:
 
 
 def possible_lines(cmp: Comparison) -> list[str]:
-    """The one-process cases whose change the comparison's own noise calls but a case that
-    shifted whole in one run could also give (measure/compare.py, `_held`)."""
+    """The cases whose change the comparison's own noise calls but a case that shifted
+    whole in one run could also give (measure/compare.py, `_held`): one process a side,
+    or one run a side of a case whose earlier runs shifted whole."""
     possible = [r for r in cmp.rows if r.verdict in POSSIBLE]
     if not possible:
         return []
+    tell = (
+        "several runs a side would tell"
+        if min(r.processes for r in possible) >= MIN_REPLICATES
+        else f"`run --processes {MIN_REPLICATES}`, or several runs a side, would tell"
+    )
     return [
         f"{len(possible)} possible changes beyond ±{cmp.threshold:.0%}: significant against "
-        "this comparison's noise, but with one runner process a side no further than a case "
-        "that shifted whole in one run moves here (docs/benchmarks/shifted-whole.md); not "
-        f"failed: `run --processes {MIN_REPLICATES}`, or several runs a side, would tell"
+        "this comparison's noise, but with one runner process a side (or one run a side of a "
+        "case that shifted whole in earlier runs) no further than a case that shifted whole "
+        f"in one run moves here (docs/benchmarks/shifted-whole.md); not failed: {tell}"
     ]
 
 
