@@ -480,14 +480,15 @@ def _null(fitted: Tails | None, df: float | None) -> Tails:
 
 def _held(null: Tails, df: float | None) -> Tails:
     """The null a case's verdict is held to: for a replicated test its own (`_null`); for a
-    z test (fewer than MIN_REPLICATES processes a side) no lighter-tailed than a t of
-    WHOLE_SHIFT_DF degrees of freedom. One process a side cannot tell a case that shifted
-    whole in one run from a change, and on this project's VMs one or two of a quick run's
-    190 cases do, by 20–36%, even where four earlier runs held it within ±5%: a tail no fit
-    to the other cases sees. Held at t(3), back-to-back quick runs came out clean in 3 of 3
-    pairs with history and 5 of 5 first pairs (1 and 3 against the fitted null); what the
-    fitted null calls and this does not is a possible change (docs/benchmarks/
-    shifted-whole.md)."""
+    z test (fewer than MIN_REPLICATES processes a side), and for a replicated case with
+    one run a side whose earlier runs shifted whole (`df` None: compare_pairs), no
+    lighter-tailed than a t of WHOLE_SHIFT_DF degrees of freedom. One process a side
+    cannot tell a case that shifted whole in one run from a change, and on this
+    project's VMs one or two of a quick run's 190 cases do, by 20–36%, even where four
+    earlier runs held it within ±5%: a tail no fit to the other cases sees. Held at
+    t(3), back-to-back quick runs came out clean in 3 of 3 pairs with history and 5 of 5
+    first pairs (1 and 3 against the fitted null); what the fitted null calls and this
+    does not is a possible change (docs/benchmarks/shifted-whole.md)."""
     if df is not None or null.df <= WHOLE_SHIFT_DF:
         return null
     return replace(null, df=WHOLE_SHIFT_DF, scale=robust_scale(WHOLE_SHIFT_DF), held=True)

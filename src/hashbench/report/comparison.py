@@ -325,9 +325,9 @@ def _replicated_history_lines(cmp: Comparison) -> list[str]:
         return []
     shifted = sum(history_key(r.new) in cmp.earlier.shifted for r in replicated)
     whole = (
-        f"; {shifted} of them shifted whole between two of those runs (a move of "
-        f"{SHIFT_SDS:g} times their runner's typical one or more), and their verdicts are "
-        "held as one process's"
+        f"; {shifted} of them shifted whole in those runs (a move between two of them, or "
+        f"one process from its run's median, of {SHIFT_SDS:g} times their runner's typical "
+        "move or more), and their verdicts are held as one process's"
         if shifted
         else ""
     )
