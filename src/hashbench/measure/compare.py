@@ -136,6 +136,9 @@ class Change:
     # significant against the comparison's fitted null, not against the one a one-process
     # case is held to (`_held`): a possible change, which more processes would tell
     possible: bool = False
+    # with one run a side, its processes of one run lay on more than one speed
+    # (`Replicated.apart`): held as one process's
+    apart: bool = False
 
     @property
     def percent(self) -> float:
@@ -219,10 +222,12 @@ def _spread_kind(case: CaseRecord) -> tuple[str, bool]:
 
 class Replicated(NamedTuple):
     """A replicated case's noise: one sd of its log change, and its t test's degrees of
-    freedom."""
+    freedom; `apart`: with one run a side, a process of one side lay PUSHED_SDS of its
+    kind's typical spread or more from its side's median (`_apart`)."""
 
     se: float
     df: float
+    apart: bool = False
 
 
 def _replicated_noise(
@@ -278,8 +283,19 @@ def _replicated_noise(
         se = math.sqrt(moderated * math.pi / 2 * (1 / len(a) + 1 / len(b)))
         gap = max(_pushed(a), _pushed(b))
         pushed = gap > PUSHED_SDS * math.sqrt(moderated)
-        out.append(Replicated(max(se, gap / Z95) if pushed else se, PRIOR_DF + df))
+        apart = one_run_a_side and max(_apart(a), _apart(b)) > PUSHED_SDS * math.sqrt(typical)
+        out.append(Replicated(max(se, gap / Z95) if pushed else se, PRIOR_DF + df, apart))
     return out
+
+
+def _apart(side: list[float]) -> float:
+    """How far a side's farthest process lies from its median (log). A case whose
+    processes of one run lie that far apart runs at more than one speed, and one run a
+    side cannot tell where all of them land next: crystal/openssl-digest's sha256 `new`
+    of 1 KiB at 1036, 913 and 907 ns in one run, 1066, 1080 and 1065 in the next, was
+    called +17% slower (tests/test_processes_apart.py)."""
+    centre = float(np.median(side))
+    return max(abs(x - centre) for x in side)
 
 
 def _pushed(side: list[float]) -> float:
@@ -339,6 +355,7 @@ def compare_pairs(
     judged: list[Judged] = []
     whys: list[str | None] = []
     whole: list[bool] = []  # may have shifted whole in one run: held as one process is
+    apart: list[bool] = []
     for (old, new), di, centre, floor, own in zip(
         pairs, d, centres, floors, replicated, strict=True
     ):
@@ -363,14 +380,17 @@ def compare_pairs(
         kind = tail_kind(new, own is not None, new.runner in jit if jit else None)
         judged.append(Judged(di - centre, noise, df, kind, run_noise))
         whys.append(why)
-        whole.append(one_run_a_side and history_key(new) in shifted)
+        apart.append(own is not None and own.apart)
+        whole.append(one_run_a_side and (history_key(new) in shifted or apart[-1]))
     members: dict[Hashable, list[int]] = {}
     for i, key in enumerate(families if families is not None else [0] * len(d)):
         if key is not None:
             members.setdefault(key, []).append(i)
     fitted, own_nulls = _fitted_tails(judged, max([1, *map(len, members.values())]))
     changes, held_p, fitted_p = [], [], []
-    for di, j, fitted_null, why, shift in zip(d, judged, own_nulls, whys, whole, strict=True):
+    for di, j, fitted_null, why, shift, split in zip(
+        d, judged, own_nulls, whys, whole, apart, strict=True
+    ):
         null = _null(fitted_null, j.df)
         held = _held(null, None if shift else j.df)
         quantile = held.quantile()
@@ -385,6 +405,7 @@ def compare_pairs(
                 noise=math.expm1(j.noise),
                 p_value=held_p[-1],
                 why=why,
+                apart=split,
             )
         )
     significant = _discoveries(members, held_p)

@@ -290,7 +290,7 @@ def replication_lines(cmp: Comparison) -> list[str]:
         return []
     fewest = min(r.processes for r in cmp.rows)
     if fewest >= MIN_REPLICATES:
-        return _replicated_history_lines(cmp)
+        return _replicated_history_lines(cmp) + _apart_lines(cmp)
     lines = [
         f"some cases have {fewest} runner process a side: a case that shifted whole in one "
         "run cannot be told from a change; for a gate, give each side "
@@ -311,7 +311,21 @@ def replication_lines(cmp: Comparison) -> list[str]:
             "judged by this comparison's noise alone (runs stored by `run` give the next "
             "comparison their own moves)"
         )
-    return lines + _replicated_history_lines(cmp)
+    return lines + _replicated_history_lines(cmp) + _apart_lines(cmp)
+
+
+def _apart_lines(cmp: Comparison) -> list[str]:
+    """How many cases' processes of one run lay on more than one speed (measure/compare.py,
+    `_apart`), whose verdicts one run a side holds as one process's."""
+    apart = sum(r.change.apart for r in cmp.rows)
+    if not apart:
+        return []
+    return [
+        f"{apart} cases had a process of one run {SHIFT_SDS:g} times their kind's typical "
+        "move or more from their run's median: on more than one speed, and one run a side "
+        "cannot tell where all their processes land next, so their verdicts are held as one "
+        "process's (several runs a side would tell)"
+    ]
 
 
 def _replicated_history_lines(cmp: Comparison) -> list[str]:
