@@ -37,6 +37,10 @@ the median of its processes' faster halves (`fast_half`).
   far it moves from one process to the next: its change is not bounded (`why`), and the
   verdict (measure/verdict.py) is "cannot tell". A small run measures each case in three
   processes by default (engine/plan.py), so this is for runs made with one.
+- **On the edge of two speeds**: a process whose samples run at two speeds, a quarter
+  or so on the faster, has its faster half on the edge between them, and the same code
+  moves by the whole gap when a few samples change sides. Every case's noise is no
+  smaller than that edge (measure/speed_edge.py).
 - **How far the same code moves** is not taken from a normal (or the replicated
   test's t) alone: digests measured whole inside a lost-CPU stretch move 60–130% where
   the rest move a few percent. Each case's z score is held to a Student t fitted to the
@@ -91,6 +95,7 @@ from hashbench.measure.machine_move import (
     machine_move,
     yardstick_move,
 )
+from hashbench.measure.speed_edge import edge_sd
 from hashbench.measure.student import student_t
 from hashbench.measure.tails import (
     MAD_SD,
@@ -139,6 +144,9 @@ class Change:
     # with one run a side, its processes of one run lay on more than one speed
     # (`Replicated.apart`): held as one process's
     apart: bool = False
+    # its processes' faster halves sat on the edge between two speeds, and that set its
+    # noise (measure/speed_edge.py)
+    edge: bool = False
 
     @property
     def percent(self) -> float:
@@ -356,6 +364,7 @@ def compare_pairs(
     whys: list[str | None] = []
     whole: list[bool] = []  # may have shifted whole in one run: held as one process is
     apart: list[bool] = []
+    edges: list[bool] = []  # the edge between two speeds set the noise
     for (old, new), di, centre, floor, own in zip(
         pairs, d, centres, floors, replicated, strict=True
     ):
@@ -373,6 +382,9 @@ def compare_pairs(
             noise = max(run_noise, history or 0.0)
             if len(d) < MIN_FOR_NULL and history is None:
                 noise, why = math.inf, UNKNOWN_PROCESS_NOISE
+        edge = math.hypot(edge_sd(old), edge_sd(new))  # measure/speed_edge.py
+        edges.append(edge > noise)
+        noise, run_noise = max(noise, edge), max(run_noise, edge)
         if not move.known:
             noise, why = math.inf, why or UNKNOWN_MACHINE
         elif move.uncertainty > 0:
@@ -388,8 +400,8 @@ def compare_pairs(
             members.setdefault(key, []).append(i)
     fitted, own_nulls = _fitted_tails(judged, max([1, *map(len, members.values())]))
     changes, held_p, fitted_p = [], [], []
-    for di, j, fitted_null, why, shift, split in zip(
-        d, judged, own_nulls, whys, whole, apart, strict=True
+    for di, j, fitted_null, why, shift, split, on_edge in zip(
+        d, judged, own_nulls, whys, whole, apart, edges, strict=True
     ):
         null = _null(fitted_null, j.df)
         held = _held(null, None if shift else j.df)
@@ -406,6 +418,7 @@ def compare_pairs(
                 p_value=held_p[-1],
                 why=why,
                 apart=split,
+                edge=on_edge and why is None,
             )
         )
     significant = _discoveries(members, held_p)

@@ -314,6 +314,20 @@ def replication_lines(cmp: Comparison) -> list[str]:
     return lines + _replicated_history_lines(cmp) + _apart_lines(cmp)
 
 
+def edge_lines(cmp: Comparison) -> list[str]:
+    """How many cases were judged against the edge between two speeds their processes'
+    faster halves sat on (measure/speed_edge.py)."""
+    edge = sum(r.change.edge for r in cmp.rows)
+    if not edge:
+        return []
+    return [
+        f"{edge} cases had each process's samples on two speeds or spread as wide, the "
+        "faster half each is judged by on the edge between them: a few samples changing "
+        "sides moves the same code by that gap, and each is judged against it "
+        "(measure/speed_edge.py)"
+    ]
+
+
 def _apart_lines(cmp: Comparison) -> list[str]:
     """How many cases' processes of one run lay on more than one speed (measure/compare.py,
     `_apart`), whose verdicts one run a side holds as one process's."""
@@ -396,7 +410,8 @@ def summary_lines(cmp: Comparison, every: bool = False) -> list[str]:
             f"is held across these {len(cmp.rows)} alone"
         )
     if cmp.gate:
-        lines += machine_lines(cmp) + replication_lines(cmp) + tails_lines(cmp)
+        lines += machine_lines(cmp) + replication_lines(cmp) + edge_lines(cmp)
+        lines += tails_lines(cmp)
     counts = cmp.outcome.counts
     slower, faster = counts["slower"], counts["faster"]
     if cmp.gate:
