@@ -314,32 +314,35 @@ def replication_lines(cmp: Comparison) -> list[str]:
     return lines + _replicated_history_lines(cmp) + _apart_lines(cmp)
 
 
+def _flagged(cmp: Comparison, flag: str, said: str) -> list[str]:
+    """ "N cases <said>" where N cases' changes carry `flag` (measure/compare.Change)."""
+    count = sum(getattr(r.change, flag) for r in cmp.rows)
+    return [f"{count} cases {said}"] if count else []
+
+
 def edge_lines(cmp: Comparison) -> list[str]:
     """How many cases were judged against the edge between two speeds their processes'
     faster halves sat on (measure/speed_edge.py)."""
-    edge = sum(r.change.edge for r in cmp.rows)
-    if not edge:
-        return []
-    return [
-        f"{edge} cases had each process's samples on two speeds or spread as wide, the "
-        "faster half each is judged by on the edge between them: a few samples changing "
-        "sides moves the same code by that gap, and each is judged against it "
-        "(measure/speed_edge.py)"
-    ]
+    return _flagged(
+        cmp,
+        "edge",
+        "had each process's samples on two speeds or spread as wide, the faster half each "
+        "is judged by on the edge between them: a few samples changing sides moves the same "
+        "code by that gap, and each is judged against it (measure/speed_edge.py)",
+    )
 
 
 def _apart_lines(cmp: Comparison) -> list[str]:
     """How many cases' processes of one run lay on more than one speed (measure/compare.py,
     `_apart`), whose verdicts one run a side holds as one process's."""
-    apart = sum(r.change.apart for r in cmp.rows)
-    if not apart:
-        return []
-    return [
-        f"{apart} cases had a process of one run {SHIFT_SDS:g} times their kind's typical "
-        "move or more from their run's median: on more than one speed, and one run a side "
-        "cannot tell where all their processes land next, so their verdicts are held as one "
-        "process's (several runs a side would tell)"
-    ]
+    return _flagged(
+        cmp,
+        "apart",
+        f"had a process of one run {SHIFT_SDS:g} times their kind's typical move or more "
+        "from their run's median: on more than one speed, and one run a side cannot tell "
+        "where all their processes land next, so their verdicts are held as one process's "
+        "(several runs a side would tell)",
+    )
 
 
 def _replicated_history_lines(cmp: Comparison) -> list[str]:
