@@ -22,13 +22,13 @@ PER = 48  # samples a process
 FAST, SLOW = 640.0, 755.0
 
 
-def _two_speeds(impl: str, share: float, rng, scale: float = 1.0):
+def _two_speeds(impl: str, share: float, rng):
     """Three processes, each with `share` of its samples near FAST and the rest near SLOW."""
     samples, owners = [], []
     for p in range(3):
         fast = round(PER * share)
         speeds = [FAST] * fast + [SLOW] * (PER - fast)
-        samples += [float(rng.normal(s, s * 0.003)) * scale for s in speeds]
+        samples += [float(rng.normal(s, s * 0.003)) for s in speeds]
         owners += [p] * PER
     return _owned(impl, samples, owners)
 
@@ -39,11 +39,11 @@ def _owned(impl: str, samples: list[float], owners: list[int]):
     return case
 
 
-def _run(share: float, seed: int, slowed: float = 1.0, edge_scale: float = 1.0) -> RunFile:
+def _run(share: float, seed: int, slowed: float = 1.0) -> RunFile:
     """CASES cases of three steady processes, but x/i0 on two speeds with `share` of its
-    samples on the faster (scaled by `edge_scale`); x/i5 `slowed`."""
+    samples on the faster; x/i5 `slowed`."""
     rng = np.random.default_rng(seed)
-    cases = [_two_speeds("x/i0", share, rng, edge_scale)]
+    cases = [_two_speeds("x/i0", share, rng)]
     for i in range(1, CASES):
         centre = 1000.0 * (1 + i) * (slowed if i == 5 else 1.0)
         samples = [float(rng.normal(centre, centre * 0.003)) for _ in range(3 * PER)]

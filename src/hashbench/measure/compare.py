@@ -190,12 +190,8 @@ def fast_half(samples: Sequence[float]) -> float:
 def process_logs(case: CaseRecord) -> list[float]:
     """log of each runner process's faster-half median (ns per op): the case's
     replicates."""
-    processes = case.sample_processes or [0] * len(case.samples_ns)
-    by: dict[int, list[int]] = {}
-    for sample, process in zip(case.samples_ns, processes, strict=False):
-        by.setdefault(process, []).append(sample)
     iters = case.iters or 1
-    return [math.log(fast_half(v) / iters) for v in by.values() if v]
+    return [math.log(fast_half(v) / iters) for v in case.process_samples()]
 
 
 def location(case: CaseRecord) -> float:

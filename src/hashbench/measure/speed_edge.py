@@ -45,9 +45,5 @@ def edge_sd(case: CaseRecord) -> float:
     """One sd of a case's location (log) from the edge its processes' faster halves sit
     on: the median of its processes' `process_edge`, since the location is their median
     and one process on the edge among three does not move it."""
-    processes = case.sample_processes or [0] * len(case.samples_ns)
-    by: dict[int, list[float]] = {}
-    for sample, process in zip(case.samples_ns, processes, strict=False):
-        by.setdefault(process, []).append(sample)
-    edges = [process_edge(v) for v in by.values() if v]
+    edges = [process_edge(v) for v in case.process_samples()]
     return float(np.median(edges)) if edges else 0.0

@@ -118,6 +118,15 @@ class CaseRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
             self.input_size,
         )
 
+    def process_samples(self) -> list[list[int]]:
+        """Each runner process's samples, in the order the processes first sampled (a
+        record without owners is one process)."""
+        owners = self.sample_processes or [0] * len(self.samples_ns)
+        by: dict[int, list[int]] = {}
+        for sample, process in zip(self.samples_ns, owners, strict=False):
+            by.setdefault(process, []).append(sample)
+        return list(by.values())
+
     @property
     def measured(self) -> Stats:
         """The statistics of a valid record; asking a record without them is a bug."""
